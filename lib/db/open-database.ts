@@ -1,0 +1,44 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { PostgresConnection } from './connection-string';
+import type { Database } from './schema';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  /** Ends the pool; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  maxConnections?: number;
+  applicationName?: string;
+  onPoolError?: (error: Error) => void;
+}
+
+/**
+ * Opens a pool and a Kysely instance over it. The pool's 'error' event (a
+ * dropped idle connection) is handled, so it never crashes the process.
+ */
+export function openDatabase(connection: PostgresConnection, options: OpenDatabaseOptions = {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.maxConnections ?? 10,
+    application_name: options.applicationName ?? 'svc',
+    connectionTimeoutMillis: 10_000,
+  });
+  const onError = options.onPoolError ?? (() => undefined);
+  pool.on('error', onError);
+  // A checked-out client can also emit 'error' (e.g. the server restarts).
+  pool.on('connect', (client) => client.on('error', onError));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    pool,
+    close() {
+      closed ??= db.destroy();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { ServiceRuntime } from '../runtime/service-runtime';
+import type { RouteDefinition } from './route-table';
+
+/** What an operation sees of a request, after the edge middlewares ran. */
+export interface ApiRequest {
+  route: RouteDefinition;
+  pathParameters: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  /** Lower-case names; repeated headers joined with a comma. */
+  headers: Readonly<Record<string, string>>;
+  cookies: Readonly<Record<string, string>>;
+  /** Parsed JSON/YAML value, raw bytes for `raw` routes, undefined when there is none. */
+  body: unknown;
+  client: ClientInfo;
+  requestId: string;
+  runtime: ServiceRuntime;
+}
+
+export interface ClientInfo {
+  /** The client address that rate limits count: the socket peer, or the last X-Forwarded-For entry from a trusted proxy. */
+  address: string;
+  scheme: 'http' | 'https';
+}
+
+export interface ApiResponse {
+  status: number;
+  headers?: Record<string, string>;
+  cookies?: string[];
+  body?: string | Buffer;
+}
+
+/** One endpoint's code: `functions/<group>/<operation>.ts` exports one. */
+export type Operation = (request: ApiRequest) => Promise<ApiResponse>;
+
+export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): ApiResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(value) };
+}
+
+export function textResponse(status: number, text: string, contentType = 'text/plain; charset=utf-8'): ApiResponse {
+  return { status, headers: { 'content-type': contentType }, body: text };
+}
+
+export function noContentResponse(headers: Record<string, string> = {}): ApiResponse {
+  return { status: 204, headers };
+}

@@ -1,0 +1,29 @@
+import type middy from '@middy/core';
+import { HttpProblem, isHttpProblem } from '../problem';
+import { toServiceResult, problemToResponse } from '../response';
+import type { ServiceEvent, ServiceResult } from '../service-event';
+import type { Logger } from '../../runtime/logger';
+
+export interface ProblemResponseOptions {
+  logger: () => Logger | undefined;
+}
+
+/**
+ * Maps any failure to the spec's error body. An `HttpProblem` keeps its status
+ * and text; anything else is logged and answered as a 500 with no internals.
+ */
+export function problemResponse(options: ProblemResponseOptions): middy.MiddlewareObj<ServiceEvent, ServiceResult> {
+  return {
+    onError: async (request) => {
+      const error = request.error;
+      let problem: HttpProblem;
+      if (isHttpProblem(error)) {
+        problem = error;
+      } else {
+        problem = HttpProblem.internal(error);
+        options.logger()?.error(`unhandled error on ${request.event.routeKey}`, error);
+      }
+      request.response = toServiceResult(problemToResponse(problem));
+    },
+  };
+}

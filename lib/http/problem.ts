@@ -1,0 +1,121 @@
+/**
+ * The one error type of the HTTP layer. Every failure a client can see is an
+ * `HttpProblem`; one middleware turns it into the spec's error body
+ * (`type`, `title`, `detail`, `status`, `errors[{field,message}]`).
+ */
+
+/** The closed set of `type` codes the service answers with. */
+export const problemTypes = [
+  'validation_error',
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'not_found',
+  'method_not_allowed',
+  'unauthorized',
+  'forbidden',
+  'conflict',
+  'precondition_required',
+  'rate_limited',
+  'busy',
+  'invalid_export',
+  'import_too_large',
+  'invalid_scenario',
+  'scenario_too_large',
+  'sources_root_not_configured',
+  'source_kind_not_in_profile',
+  'bad_gateway',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+export type ProblemType = (typeof problemTypes)[number];
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The error body of the spec, as sent on the wire. */
+export interface ProblemBody {
+  type: ProblemType;
+  title: string;
+  detail: string | null;
+  status: number;
+  errors: FieldError[];
+}
+
+export interface HttpProblemOptions {
+  detail?: string | null;
+  errors?: FieldError[];
+  /** Extra response headers, e.g. `Retry-After` or `Allow`. */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/**
+ * A failure with an HTTP status and a spec `type` code.
+ *
+ * @example
+ * throw HttpProblem.notFound('Project not found');
+ */
+export class HttpProblem extends Error {
+  override readonly name = 'HttpProblem';
+  readonly detail: string | null;
+  readonly errors: FieldError[];
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly status: number,
+    readonly type: ProblemType,
+    readonly title: string,
+    options: HttpProblemOptions = {},
+  ) {
+    super(title, options.cause === undefined ? undefined : { cause: options.cause });
+    this.detail = options.detail ?? null;
+    this.errors = options.errors ?? [];
+    this.headers = options.headers ?? {};
+  }
+
+  toBody(): ProblemBody {
+    return { type: this.type, title: this.title, detail: this.detail, status: this.status, errors: this.errors };
+  }
+
+  static validation(title: string, errors: FieldError[], detail?: string): HttpProblem {
+    return new HttpProblem(400, 'validation_error', title, { errors, detail: detail ?? null });
+  }
+
+  static notFound(title = 'Not found', detail?: string): HttpProblem {
+    return new HttpProblem(404, 'not_found', title, { detail: detail ?? null });
+  }
+
+  static unauthorized(title = 'Sign-in required', detail?: string): HttpProblem {
+    return new HttpProblem(401, 'unauthorized', title, { detail: detail ?? null });
+  }
+
+  static forbidden(title = 'Forbidden', detail?: string): HttpProblem {
+    return new HttpProblem(403, 'forbidden', title, { detail: detail ?? null });
+  }
+
+  static conflict(title: string, detail?: string, errors?: FieldError[]): HttpProblem {
+    return new HttpProblem(409, 'conflict', title, { detail: detail ?? null, errors: errors ?? [] });
+  }
+
+  static payloadTooLarge(limitBytes: number, type: ProblemType = 'payload_too_large'): HttpProblem {
+    return new HttpProblem(413, type, 'Request body too large', {
+      detail: `The body of this request may be at most ${limitBytes} bytes.`,
+    });
+  }
+
+  static internal(cause?: unknown): HttpProblem {
+    return new HttpProblem(500, 'internal_error', 'Internal server error', {
+      detail: 'The service failed to answer this request. It has been logged.',
+      cause,
+    });
+  }
+}
+
+/** Type guard that also works across bundle boundaries (duplicate class copies). */
+export function isHttpProblem(value: unknown): value is HttpProblem {
+  return value instanceof HttpProblem || (value instanceof Error && value.name === 'HttpProblem');
+}

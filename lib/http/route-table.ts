@@ -1,0 +1,90 @@
+/**
+ * The one route table. It is the single source for the local shim's dispatch,
+ * the esbuild entry points (one bundle per function group), the infra template
+ * and the agent capability list. A reader finds any endpoint's code in one hop:
+ * `functions/<group>/<operation>.ts`.
+ */
+
+import type { ProblemType } from './problem';
+
+export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+/**
+ * Who may call a route. Roles inside a workspace or project are checked by the
+ * operation through the one policy function, because they depend on the path.
+ * - `none`: anyone, no credential read.
+ * - `signed-in`: a person's session or an agent token.
+ * - `person`: a person's session only; an agent token gets 403.
+ * - `token`: an agent token only (bearer), e.g. /mcp.
+ */
+export type AuthRequirement = 'none' | 'signed-in' | 'person' | 'token';
+
+/** How the body is read: not at all, JSON, JSON or YAML, or raw bytes. */
+export type BodyKind = 'none' | 'json' | 'json-or-yaml' | 'raw';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Path pattern with `{name}` segments, as API Gateway writes it. */
+  path: string;
+  /** Function group: `functions/<group>/handler.ts` serves the route. */
+  group: string;
+  /** Operation name: `functions/<group>/<operation>.ts`. */
+  operation: string;
+  auth: AuthRequirement;
+  body: BodyKind;
+  /** Largest accepted body; a larger one gets 413 before it is parsed. */
+  bodyLimitBytes: number;
+  /** One line for the capability list and the infra template. */
+  summary: string;
+  /** `type` of the 400 for a body that does not parse (default `invalid_json`). */
+  malformedBodyType?: ProblemType;
+  /** `type` of the 413 for a body over the limit (default `payload_too_large`). */
+  tooLargeType?: ProblemType;
+}
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** Body limit of JSON routes the spec gives no number for (docs/decisions.md). */
+export const defaultBodyLimitBytes = 1 * MiB;
+
+type RouteInput = Omit<RouteDefinition, 'body' | 'bodyLimitBytes'> &
+  Partial<Pick<RouteDefinition, 'body' | 'bodyLimitBytes'>>;
+
+function route(input: RouteInput): RouteDefinition {
+  const readsBody = input.method === 'POST' || input.method === 'PUT' || input.method === 'PATCH';
+  return {
+    body: readsBody ? 'json' : 'none',
+    bodyLimitBytes: readsBody ? defaultBodyLimitBytes : 0,
+    ...input,
+  };
+}
+
+export const routes: readonly RouteDefinition[] = Object.freeze([
+  route({ method: 'GET', path: '/health', group: 'health', operation: 'get-health', auth: 'none', summary: 'Status word: 200 when the database answers, else 503' }),
+  route({ method: 'GET', path: '/health/ready', group: 'health', operation: 'get-health', auth: 'none', summary: 'Readiness: same as /health' }),
+  route({ method: 'GET', path: '/health/live', group: 'health', operation: 'get-health-live', auth: 'none', summary: 'Liveness: 200 while the process answers' }),
+]);
+
+/** `GET /api/x/{id}`: the API Gateway route key of a route. */
+export function routeKeyOf(r: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${r.method} ${r.path}`;
+}
+
+/** The names of every function group, in table order. */
+export function functionGroups(table: readonly RouteDefinition[] = routes): string[] {
+  return [...new Set(table.map((r) => r.group))];
+}
+
+/** Byte limits the spec names, in one place so routes and tests agree. */
+export const bodyLimits = Object.freeze({
+  signIn: 4 * KiB,
+  credential: 32 * KiB,
+  workspaceSettings: 64 * KiB,
+  instanceSettings: 68 * KiB,
+  modelImport: 16 * MiB,
+  scenarioRequest: 1 * MiB,
+  mcpMessage: 1 * MiB,
+  push: 24 * 1000 * 1000,
+});

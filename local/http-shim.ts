@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Context } from 'aws-lambda';
+import { HttpProblem } from '../lib/http/problem';
+import { problemToResponse, toServiceResult } from '../lib/http/response';
+import { createRouteMatcher, type RouteMatch } from '../lib/http/route-matcher';
+import { routeKeyOf, type RouteDefinition } from '../lib/http/route-table';
+import type { ServiceEvent, ServiceResult } from '../lib/http/service-event';
+import type { Logger } from '../lib/runtime/logger';
+
+export type LambdaHandler = (event: ServiceEvent, context: Context) => Promise<ServiceResult>;
+
+export interface HttpShimOptions {
+  routes: readonly RouteDefinition[];
+  /** One handler per function group, as bundled for the function deployment. */
+  handlers: Readonly<Record<string, LambdaHandler>>;
+  log: Logger;
+}
+
+export interface HttpShim {
+  server: Server;
+  /** Stops accepting, lets in-flight requests finish (bounded), then closes every connection. */
+  drain(timeoutMs: number): Promise<void>;
+}
+
+/** A body sent to a route that reads none is discarded up to this size. */
+const ignoredBodyLimitBytes = 1024 * 1024;
+
+const textualContentType = /json|yaml|text\/|xml|x-www-form-urlencoded/i;
+
+function sendResult(res: ServerResponse, result: ServiceResult, closeConnection = false): void {
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies && result.cookies.length > 0) headers['set-cookie'] = result.cookies;
+  if (closeConnection) headers.connection = 'close';
+  const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  headers['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(body);
+}
+
+function sendProblem(res: ServerResponse, problem: HttpProblem, closeConnection = false): void {
+  sendResult(res, toServiceResult(problemToResponse(problem)), closeConnection);
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name === 'cookie') continue;
+    const existing = headers[name];
+    headers[name] = existing === undefined ? raw[i + 1]! : `${existing},${raw[i + 1]}`;
+  }
+  return headers;
+}
+
+/** API Gateway splits the Cookie header into entries; so does the shim. */
+function cookiesOf(req: IncomingMessage): string[] | undefined {
+  const cookie = req.headers.cookie;
+  if (!cookie) return undefined;
+  return cookie.split(';').map((c) => c.trim()).filter((c) => c !== '');
+}
+
+function toEvent(req: IncomingMessage, match: RouteMatch, path: string, rawQuery: string, body: Buffer | null): ServiceEvent {
+  const now = Date.now();
+  const headers = headersOf(req);
+  const routeKey = routeKeyOf(match.route);
+  const textual = match.route.body !== 'raw' && textualContentType.test(headers['content-type'] ?? 'application/json');
+  const query = rawQuery === '' ? undefined : Object.fromEntries(new URLSearchParams(rawQuery));
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: rawQuery,
+    cookies: cookiesOf(req),
+    headers,
+    queryStringParameters: query,
+    pathParameters: match.pathParameters,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
+      http: {
+        method: req.method ?? 'GET',
+        path,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+    },
+    body: body === null || body.length === 0 ? undefined : textual ? body.toString('utf8') : body.toString('base64'),
+    isBase64Encoded: body !== null && body.length > 0 && !textual,
+    svcSocketScheme: 'http',
+  };
+}
+
+function lambdaContext(requestId: string, group: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `svc-${group}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `local:svc-${group}`,
+    memoryLimitInMB: '0',
+    awsRequestId: requestId,
+    logGroupName: 'local',
+    logStreamName: 'local',
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  } as unknown as Context;
+}
+
+/**
+ * Reads a body up to `limit` bytes. Answers null when the body is larger; the
+ * caller then replies 413 without reading further.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        req.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!done) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      if (!done) reject(error);
+    });
+  });
+}
+
+/**
+ * The single-container server: every request becomes the API Gateway event of
+ * its route and goes to that route's function-group handler, exactly as in a
+ * function deployment. Unknown paths, wrong methods and oversized bodies are
+ * answered here in the spec's error body.
+ */
+export function createHttpShim(options: HttpShimOptions): HttpShim {
+  const matchRoute = createRouteMatcher(options.routes);
+  let inFlight = 0;
+  let draining = false;
+  let onIdle: (() => void) | undefined;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    const rawQuery = q < 0 ? '' : url.slice(q + 1);
+    const lookup = matchRoute(req.method ?? 'GET', path);
+    if (lookup.kind === 'not-found') {
+      sendProblem(res, HttpProblem.notFound('No such endpoint', `${req.method} ${path} is not an endpoint of this service.`));
+      return;
+    }
+    if (lookup.kind === 'method-not-allowed') {
+      sendProblem(
+        res,
+        new HttpProblem(405, 'method_not_allowed', 'Method not allowed', {
+          detail: `${path} answers ${lookup.allow.join(', ')}.`,
+          headers: { allow: lookup.allow.join(', ') },
+        }),
+      );
+      return;
+    }
+    const { route } = lookup.match;
+    const limit = route.body === 'none' ? ignoredBodyLimitBytes : route.bodyLimitBytes;
+    const declared = Number(req.headers['content-length'] ?? 0);
+    // Part 1: "413 before the body is read past" the limit.
+    if (declared > limit) {
+      sendProblem(res, HttpProblem.payloadTooLarge(route.bodyLimitBytes, route.tooLargeType), true);
+      res.once('finish', () => req.destroy());
+      return;
+    }
+    const hasBody = declared > 0 || req.headers['transfer-encoding'] !== undefined;
+    const body = hasBody ? await readBody(req, limit) : Buffer.alloc(0);
+    if (body === null) {
+      sendProblem(res, HttpProblem.payloadTooLarge(route.bodyLimitBytes, route.tooLargeType), true);
+      res.once('finish', () => req.destroy());
+      return;
+    }
+    const event = toEvent(req, lookup.match, path, rawQuery, route.body === 'none' ? null : body);
+    const handler = options.handlers[route.group];
+    if (!handler) throw new Error(`no handler for function group ${route.group}`);
+    const result = await handler(event, lambdaContext(event.requestContext.requestId, route.group));
+    sendResult(res, result, draining);
+  };
+
+  const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
+    inFlight++;
+    handle(req, res)
+      .catch((error: unknown) => {
+        options.log.error(`request ${req.method} ${req.url} failed in the shim`, error);
+        if (!res.headersSent) sendProblem(res, HttpProblem.internal(error), true);
+        else res.destroy();
+      })
+      .finally(() => {
+        inFlight--;
+        if (inFlight === 0 && onIdle) onIdle();
+      });
+  });
+  server.on('clientError', (error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  return {
+    server,
+    async drain(timeoutMs: number) {
+      draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (inFlight > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, timeoutMs);
+          onIdle = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

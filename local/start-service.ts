@@ -1,0 +1,164 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import type { Runner } from 'graphile-worker';
+import { ensureLocalSetupCode, setupCodeLogMarker } from '../lib/auth/setup-code';
+import { readServiceConfig, type Environment, type ServiceConfig } from '../lib/config/service-config';
+import { StartupRefusalError } from '../lib/config/startup-refusal';
+import { resolveLocalMasterKey } from '../lib/crypto/local-master-key';
+import type { MasterKey, MasterKeyring } from '../lib/crypto/master-key';
+import { describeMissingKeys, readMasterKeyUsage, rowsUnderMissingKeys } from '../lib/crypto/master-key-usage';
+import { readMasterKeySetting } from '../lib/crypto/read-master-key';
+import { describeConnection, type PostgresConnection } from '../lib/db/connection-string';
+import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../lib/db/embedded-postgres';
+import { assertDatabaseUpToDate, migrateDatabase } from '../lib/db/migrate-database';
+import { openDatabase, type DatabaseHandle } from '../lib/db/open-database';
+import { routes } from '../lib/http/route-table';
+import type { Logger } from '../lib/runtime/logger';
+import { setServiceRuntime } from '../lib/runtime/service-runtime';
+import { createHttpShim } from './http-shim';
+import { loadGroupHandlers } from './load-group-handlers';
+import { startWorker } from './start-worker';
+
+export interface RunningService {
+  config: ServiceConfig;
+  url: string;
+  /** Ordered shutdown: stop accepting, finish in-flight requests, stop the worker, close the pool, stop the embedded database. */
+  stop(): Promise<void>;
+}
+
+const drainTimeoutMs = 25_000;
+
+async function assertDataDirectoryWritable(directory: string): Promise<void> {
+  try {
+    // 0711: the embedded server's OS user must pass through to pg/; the key and code files are 0600.
+    await mkdir(directory, { recursive: true, mode: 0o711 });
+    const probe = join(directory, `.write-check-${process.pid}`);
+    await writeFile(probe, '');
+    await rm(probe, { force: true });
+  } catch (error) {
+    throw new StartupRefusalError(
+      `The data directory ${directory} cannot be created or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). ` +
+        'Set Svc__DataDirectory to a folder the service user can write.',
+      { cause: error },
+    );
+  }
+}
+
+async function assertDatabaseReachable(handle: DatabaseHandle, connection: PostgresConnection, variable: string | null, masterKey: MasterKey | null): Promise<void> {
+  try {
+    await sql`select 1`.execute(handle.db);
+  } catch (error) {
+    const where = variable ? `${variable} (${describeConnection(connection)})` : `the embedded database (${describeConnection(connection)})`;
+    const keyNote = masterKey ? '' : ' Without a reachable database the service cannot tell whether a master key is needed.';
+    throw new StartupRefusalError(`The database cannot be reached at ${where}: ${(error as Error).message}.${keyNote} Check that PostgreSQL runs and the connection string is right.`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Starts the whole service in this process: checks the configuration, starts
+ * or connects to PostgreSQL, migrates, resolves the master key, prepares
+ * first-run setup, starts the job worker and the HTTP shim. Any refusal of
+ * part 2 "Errors" is thrown as `StartupRefusalError`, after undoing what was
+ * started.
+ */
+export async function startService(env: Environment, log: Logger): Promise<RunningService> {
+  const config = readServiceConfig(env);
+  const configuredKey = readMasterKeySetting(config.masterKey);
+  const previousKey = readMasterKeySetting(config.previousMasterKey);
+
+  const cleanups: (() => Promise<void>)[] = [];
+  const undo = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((e: unknown) => log.warn(`cleanup failed: ${(e as Error).message}`));
+  };
+
+  try {
+    if (config.profile === 'local') await assertDataDirectoryWritable(config.dataDirectory);
+
+    let connection = config.database.connection;
+    let embedded: RunningEmbeddedPostgres | undefined;
+    if (!connection) {
+      embedded = await startEmbeddedPostgres({ directory: join(config.dataDirectory, 'pg'), log: (line) => log.debug(`postgres: ${line}`) });
+      cleanups.push(() => embedded!.stop());
+      connection = embedded.connection;
+      log.info(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, files in ${join(config.dataDirectory, 'pg')}`);
+    }
+    const handle = openDatabase(connection, { onPoolError: (e) => log.warn(`database pool: ${e.message}`) });
+    cleanups.push(() => handle.close());
+    await assertDatabaseReachable(handle, connection, config.database.variable, configuredKey);
+
+    if (config.database.migrateOnStartup) {
+      const applied = await migrateDatabase(handle.db, handle.pool);
+      if (applied.length > 0) log.info(`applied migrations: ${applied.join(', ')}`);
+    } else {
+      await assertDatabaseUpToDate(handle.db);
+    }
+
+    const currentKey =
+      config.profile === 'local'
+        ? await resolveLocalMasterKey({
+            dataDirectory: config.dataDirectory,
+            configuredKey,
+            readUsage: () => readMasterKeyUsage(handle.db),
+            warn: (m) => log.warn(m),
+          })
+        : configuredKey!;
+    const keyring: MasterKeyring = { current: currentKey, previous: previousKey };
+    const missing = rowsUnderMissingKeys(await readMasterKeyUsage(handle.db), keyring);
+    if (missing.length > 0) {
+      const loaded = [keyring.current.id, keyring.previous?.id].filter(Boolean).join(', ');
+      throw new StartupRefusalError(
+        `The database holds data under master keys that are not loaded: ${describeMissingKeys(missing)}. Loaded keys: ${loaded}. ` +
+          'Set Svc__MasterKey (or Svc__PreviousMasterKey during rotation) to the missing key; if it is lost, run `svc keys forget`.',
+      );
+    }
+
+    const users = Number((await handle.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    if (users === 0 && !config.setupToken) {
+      if (config.profile === 'hosted') {
+        throw new StartupRefusalError('No account exists and Svc__SetupToken is not set. Set Svc__SetupToken (at least 16 characters) to run first-run setup.');
+      }
+      const code = await ensureLocalSetupCode(config.dataDirectory);
+      // The one log line that carries a secret (part 2 "Authentication").
+      log.info(`${setupCodeLogMarker} ${code}  (also in ${join(config.dataDirectory, 'setup-code')}; open the service and enter it to create the first account)`);
+    }
+
+    setServiceRuntime({ config, db: handle.db, pool: handle.pool, keyring, now: () => new Date(), log });
+
+    const runner: Runner = await startWorker(handle.pool, config.importWorker.parallelism, log);
+    cleanups.push(() => runner.stop());
+
+    const shim = createHttpShim({ routes, handlers: await loadGroupHandlers(routes), log });
+    await new Promise<void>((resolve, reject) => {
+      shim.server.once('error', reject);
+      shim.server.listen(config.http.port, config.http.host, () => resolve());
+    }).catch((error: NodeJS.ErrnoException) => {
+      throw new StartupRefusalError(
+        `Cannot listen on ${config.http.host}:${config.http.port} (${error.code ?? error.message}). Set PORT (and HOST) to a free address.`,
+        { cause: error },
+      );
+    });
+    const address = shim.server.address() as AddressInfo;
+    const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const url = `http://${hostForUrl}:${address.port}`;
+
+    let stopping: Promise<void> | undefined;
+    return {
+      config,
+      url,
+      stop() {
+        stopping ??= (async () => {
+          await shim.drain(drainTimeoutMs);
+          await undo();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-platform';
+
+/**
+ * Every migration, in order. Forward-only: a landed migration is never edited;
+ * a release adds a new file here (part 2 "Versioning").
+ */
+export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
+  '0001-platform': m0001,
+});
