@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-platform';
+import * as m0002 from './0002-identity';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -7,4 +8,5 @@ import * as m0001 from './0001-platform';
  */
 export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-platform': m0001,
+  '0002-identity': m0002,
 });

@@ -1,6 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp column with a database default: optional on insert. */
+type TimestampWithDefault = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -10,18 +12,100 @@ export interface UsersTable {
   is_instance_admin: Generated<boolean>;
   failed_login_count: Generated<number>;
   locked_until: Date | null;
-  created_at: Generated<Timestamp>;
+  created_at: TimestampWithDefault;
 }
 
 export interface SessionKeysTable {
   id: Generated<string>;
   master_key_id: string;
   ciphertext: Buffer;
-  created_at: Generated<Timestamp>;
+  created_at: TimestampWithDefault;
 }
 
 /** The typed shape of the service's database, one member per table. */
 export interface Database {
   users: UsersTable;
   session_keys: SessionKeysTable;
+  sessions: SessionsTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  invitations: InvitationsTable;
+  projects: ProjectsTable;
+  agent_tokens: AgentTokensTable;
+  rate_limit_windows: RateLimitWindowsTable;
+  audit_log: AuditLogTable;
+}
+
+export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface WorkspacesTable {
+  id: Generated<string>;
+  name: string;
+  created_at: TimestampWithDefault;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  role: WorkspaceRole;
+  created_at: TimestampWithDefault;
+}
+
+export interface InvitationsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  email: string;
+  role: WorkspaceRole;
+  secret_hash: string;
+  status: 'open' | 'accepted' | 'declined' | 'revoked';
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  name: string;
+  description: string | null;
+  model_version: Generated<number>;
+  created_at: TimestampWithDefault;
+}
+
+export interface AgentTokensTable {
+  id: Generated<string>;
+  workspace_id: string;
+  project_id: string | null;
+  name: string;
+  scopes: string[];
+  token_hash: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+}
+
+export interface RateLimitWindowsTable {
+  bucket: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  workspace_id: string | null;
+  actor: string;
+  action: string;
+  detail: ColumnType<unknown, string, string>;
+  at: Timestamp;
 }

@@ -1,3 +1,4 @@
+import type { Caller } from '../auth/caller';
 import type { ServiceRuntime } from '../runtime/service-runtime';
 import type { RouteDefinition } from './route-table';
 
@@ -13,6 +14,8 @@ export interface ApiRequest {
   body: unknown;
   client: ClientInfo;
   requestId: string;
+  /** Set by the authenticate middleware; null for an anonymous call. */
+  caller: Caller | null;
   runtime: ServiceRuntime;
 }
 

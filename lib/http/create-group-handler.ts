@@ -1,8 +1,9 @@
 import middy from '@middy/core';
-import type { Context } from 'aws-lambda';
 import { getServiceRuntime, type ServiceRuntime } from '../runtime/service-runtime';
 import type { ApiRequest, Operation } from './api-types';
 import { readClientInfo } from './client-info';
+import { parseCookies } from './cookies';
+import { authenticate, type AuthenticatedContext } from './middleware/authenticate';
 import { problemResponse } from './middleware/problem-response';
 import { readRequestBody } from './middleware/read-request-body';
 import { HttpProblem } from './problem';
@@ -10,22 +11,9 @@ import { toServiceResult } from './response';
 import { routeKeyOf, routes, type RouteDefinition } from './route-table';
 import type { ServiceEvent, ServiceResult } from './service-event';
 
-export type GroupHandler = middy.MiddyfiedHandler<ServiceEvent, ServiceResult, Error, Context>;
+export type GroupHandler = middy.MiddyfiedHandler<ServiceEvent, ServiceResult, Error, AuthenticatedContext>;
 
-function parseCookies(cookies: readonly string[] | undefined): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const entry of cookies ?? []) {
-    for (const part of entry.split(';')) {
-      const eq = part.indexOf('=');
-      if (eq <= 0) continue;
-      const name = part.slice(0, eq).trim();
-      if (!(name in result)) result[name] = part.slice(eq + 1).trim();
-    }
-  }
-  return result;
-}
-
-function toApiRequest(event: ServiceEvent, route: RouteDefinition, runtime: ServiceRuntime, context: Context): ApiRequest {
+function toApiRequest(event: ServiceEvent, route: RouteDefinition, runtime: ServiceRuntime, context: AuthenticatedContext): ApiRequest {
   return {
     route,
     pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
@@ -35,6 +23,7 @@ function toApiRequest(event: ServiceEvent, route: RouteDefinition, runtime: Serv
     body: event.body as unknown,
     client: readClientInfo(event, runtime.config.trustedProxies, event.svcSocketScheme ?? 'https'),
     requestId: context.awsRequestId ?? event.requestContext.requestId,
+    caller: context.svcCaller ?? null,
     runtime,
   };
 }
@@ -54,7 +43,7 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
   const routeOf = (event: ServiceEvent) => byRouteKey.get(event.routeKey);
   let runtimeForLog: ServiceRuntime | undefined;
 
-  const dispatch = async (event: ServiceEvent, context: Context): Promise<ServiceResult> => {
+  const dispatch = async (event: ServiceEvent, context: AuthenticatedContext): Promise<ServiceResult> => {
     const route = routeOf(event);
     if (!route) throw HttpProblem.notFound('No such endpoint', `${event.requestContext.http.method} ${event.rawPath} is not an endpoint of this service.`);
     const runtime = await getServiceRuntime();
@@ -63,8 +52,10 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
     return toServiceResult(response);
   };
 
-  return middy<ServiceEvent, ServiceResult, Error, Context>({ timeoutEarlyInMillis: 0 })
+  // Rate limits count every call, so authentication runs before the body is parsed.
+  return middy<ServiceEvent, ServiceResult, Error, AuthenticatedContext>({ timeoutEarlyInMillis: 0 })
     .use(problemResponse({ logger: () => runtimeForLog?.log }))
+    .use(authenticate({ routeOf }))
     .use(readRequestBody({ routeOf }))
     .handler(dispatch);
 }

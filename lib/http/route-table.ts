@@ -41,6 +41,8 @@ export interface RouteDefinition {
   malformedBodyType?: ProblemType;
   /** `type` of the 413 for a body over the limit (default `payload_too_large`). */
   tooLargeType?: ProblemType;
+  /** A per-client-address limit of its own (part 2 "Limits"). */
+  rateLimit?: 'login' | 'setup' | 'register';
 }
 
 const KiB = 1024;
@@ -48,6 +50,18 @@ const MiB = 1024 * KiB;
 
 /** Body limit of JSON routes the spec gives no number for (docs/decisions.md). */
 export const defaultBodyLimitBytes = 1 * MiB;
+
+/** Byte limits the spec names, in one place so routes and tests agree. */
+export const bodyLimits = Object.freeze({
+  signIn: 4 * KiB,
+  credential: 32 * KiB,
+  workspaceSettings: 64 * KiB,
+  instanceSettings: 68 * KiB,
+  modelImport: 16 * MiB,
+  scenarioRequest: 1 * MiB,
+  mcpMessage: 1 * MiB,
+  push: 24 * 1000 * 1000,
+});
 
 type RouteInput = Omit<RouteDefinition, 'body' | 'bodyLimitBytes'> &
   Partial<Pick<RouteDefinition, 'body' | 'bodyLimitBytes'>>;
@@ -65,6 +79,31 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/health', group: 'health', operation: 'get-health', auth: 'none', summary: 'Status word: 200 when the database answers, else 503' }),
   route({ method: 'GET', path: '/health/ready', group: 'health', operation: 'get-health', auth: 'none', summary: 'Readiness: same as /health' }),
   route({ method: 'GET', path: '/health/live', group: 'health', operation: 'get-health-live', auth: 'none', summary: 'Liveness: 200 while the process answers' }),
+
+  // First-run setup and sign-in (part 2 "Sign-in, setup and health"; DECISIONS.md section 2)
+  route({ method: 'GET', path: '/api/setup/status', group: 'setup', operation: 'get-setup-status', auth: 'none', summary: 'Whether first-run setup is due and which proof it needs' }),
+  route({ method: 'POST', path: '/api/setup', group: 'setup', operation: 'post-setup', auth: 'none', bodyLimitBytes: bodyLimits.signIn, rateLimit: 'setup', summary: 'Create the instance administrator and the Default workspace' }),
+  route({ method: 'POST', path: '/api/auth/login', group: 'auth', operation: 'post-login', auth: 'none', bodyLimitBytes: bodyLimits.signIn, rateLimit: 'login', summary: 'Sign in with e-mail and password' }),
+  route({ method: 'POST', path: '/api/auth/logout', group: 'auth', operation: 'post-logout', auth: 'none', bodyLimitBytes: bodyLimits.signIn, summary: 'End the session' }),
+  route({ method: 'POST', path: '/api/auth/register', group: 'auth', operation: 'post-register', auth: 'none', bodyLimitBytes: bodyLimits.signIn, rateLimit: 'register', summary: 'Create an account when the policy allows self-registration' }),
+  route({ method: 'GET', path: '/api/auth/me', group: 'auth', operation: 'get-me', auth: 'person', summary: 'The signed-in person and their workspaces' }),
+  route({ method: 'GET', path: '/api/instance', group: 'instance', operation: 'get-instance', auth: 'signed-in', summary: 'Profile, release version and registration policy' }),
+
+  // Workspaces, projects, agent tokens (DECISIONS.md section 2)
+  route({ method: 'GET', path: '/api/workspaces', group: 'workspaces', operation: 'list-workspaces', auth: 'signed-in', summary: 'Workspaces of the caller with their role' }),
+  route({ method: 'POST', path: '/api/workspaces', group: 'workspaces', operation: 'create-workspace', auth: 'person', summary: 'Create a workspace; the caller becomes its owner' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/projects', group: 'workspaces', operation: 'list-projects', auth: 'signed-in', summary: 'Projects of a workspace, by name, paged' }),
+  route({ method: 'POST', path: '/api/workspaces/{workspaceId}/projects', group: 'workspaces', operation: 'create-project', auth: 'signed-in', summary: 'Create a project (editor)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/agent-tokens', group: 'workspaces', operation: 'list-agent-tokens', auth: 'person', summary: 'Agent tokens of a workspace, never their secrets (owner)' }),
+  route({ method: 'POST', path: '/api/workspaces/{workspaceId}/agent-tokens', group: 'workspaces', operation: 'create-agent-token', auth: 'person', summary: 'Create an agent token; the secret is shown once (owner)' }),
+  route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/agent-tokens/{tokenId}', group: 'workspaces', operation: 'revoke-agent-token', auth: 'person', summary: 'Revoke an agent token at once (owner)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}', group: 'projects', operation: 'get-project', auth: 'signed-in', summary: 'A project (viewer)' }),
+  route({ method: 'PATCH', path: '/api/projects/{projectId}', group: 'projects', operation: 'update-project', auth: 'signed-in', summary: 'Rename or describe a project (editor)' }),
+  route({ method: 'DELETE', path: '/api/projects/{projectId}', group: 'projects', operation: 'delete-project', auth: 'signed-in', summary: 'Delete a project and everything in it (owner)' }),
+
+  // Members and invitations (part 2 "Members and invitations")
+  // MEMBERS-ROUTES-START
+  // MEMBERS-ROUTES-END
 ]);
 
 /** `GET /api/x/{id}`: the API Gateway route key of a route. */
@@ -77,14 +116,3 @@ export function functionGroups(table: readonly RouteDefinition[] = routes): stri
   return [...new Set(table.map((r) => r.group))];
 }
 
-/** Byte limits the spec names, in one place so routes and tests agree. */
-export const bodyLimits = Object.freeze({
-  signIn: 4 * KiB,
-  credential: 32 * KiB,
-  workspaceSettings: 64 * KiB,
-  instanceSettings: 68 * KiB,
-  modelImport: 16 * MiB,
-  scenarioRequest: 1 * MiB,
-  mcpMessage: 1 * MiB,
-  push: 24 * 1000 * 1000,
-});

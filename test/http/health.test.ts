@@ -40,7 +40,7 @@ describe('health endpoints over HTTP', () => {
     const response = await fetch(`${service.url}/health/live`, { method: 'DELETE' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
-    expect((await response.json()).type).toBe('method_not_allowed');
+    expect(((await response.json()) as { type: string }).type).toBe('method_not_allowed');
   });
 
   it('every response forbids framing', async () => {

@@ -1,0 +1,12 @@
+import { createGroupHandler } from '../../lib/http/create-group-handler';
+import { getMe } from './get-me';
+import { postLogin } from './post-login';
+import { postLogout } from './post-logout';
+import { postRegister } from './post-register';
+
+export const handler = createGroupHandler('auth', {
+  'post-login': postLogin,
+  'post-logout': postLogout,
+  'post-register': postRegister,
+  'get-me': getMe,
+});

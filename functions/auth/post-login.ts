@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { createSession } from '../../lib/auth/session-store';
+import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
+import { signInWithPassword } from '../../lib/auth/sign-in';
+import { toUserView } from '../../lib/auth/user-store';
+import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { passwordText } from '../../lib/http/common-schemas';
+import { parseBody } from '../../lib/http/parse-input';
+import { HttpProblem } from '../../lib/http/problem';
+
+// Any string is a possible e-mail here: an unknown one must answer like a wrong password.
+export const loginRequest = z.strictObject({
+  email: z.string().min(1, 'must not be empty').max(254, 'must have at most 254 characters'),
+  password: passwordText,
+});
+
+/** POST /api/auth/login: 200 `{user}` and the cookie; 401 alike for every failure. */
+export const postLogin: Operation = async ({ runtime, body, client }) => {
+  const input = parseBody(loginRequest, body);
+  const now = runtime.now();
+  const user = await signInWithPassword(runtime.db, input.email, input.password, now);
+  if (!user) throw HttpProblem.unauthorized('Sign-in failed', 'The e-mail address or password is wrong, or the account is locked for a while.');
+  const session = await createSession(runtime.db, user.id, now);
+  return {
+    ...jsonResponse(200, { user: toUserView(user) }),
+    cookies: [sessionCookie(session.sessionId, session.expiresAt, now, cookieIsSecure(runtime.config.secureCookies, client))],
+  };
+};

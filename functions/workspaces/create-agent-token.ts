@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { authorizeWorkspace } from '../../lib/auth/access-policy';
+import { createAgentToken as insertToken } from '../../lib/auth/agent-token-store';
+import { actorOf, agentTokenScopes } from '../../lib/auth/caller';
+import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { displayName } from '../../lib/http/common-schemas';
+import { parseBody, pathUuid } from '../../lib/http/parse-input';
+import { HttpProblem } from '../../lib/http/problem';
+
+export const createAgentTokenRequest = z.strictObject({
+  name: displayName(100),
+  scopes: z
+    .array(z.enum(agentTokenScopes, 'must be "read" or "push"'))
+    .min(1, 'must name at least one scope')
+    .refine((s) => new Set(s).size === s.length, 'must not repeat a scope'),
+  projectId: z.uuid('must be a uuid').nullable(),
+  expiresAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' }).nullable(),
+});
+
+/** POST W/agent-tokens (owner, person): 201 `{id, name, scopes, projectId, token}`; the token is shown once. */
+export const createAgentToken: Operation = async ({ runtime, caller, pathParameters, body }) => {
+  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
+  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+  await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
+  const input = parseBody(createAgentTokenRequest, body);
+  const now = runtime.now();
+  const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+    throw HttpProblem.validation('Invalid request body', [{ field: 'expiresAt', message: 'must be in the future' }]);
+  }
+  if (input.projectId) {
+    const project = await runtime.db.selectFrom('projects').select('id').where('id', '=', input.projectId).where('workspace_id', '=', workspaceId).executeTakeFirst();
+    if (!project) throw HttpProblem.validation('Invalid request body', [{ field: 'projectId', message: 'is not a project of this workspace' }]);
+  }
+  const { record, token } = await insertToken(runtime.db, { workspaceId, name: input.name, scopes: input.scopes, projectId: input.projectId, expiresAt, createdBy: caller.userId }, now);
+  await runtime.db
+    .insertInto('audit_log')
+    .values({ workspace_id: workspaceId, actor: actorOf(caller), action: 'agent-token.create', detail: JSON.stringify({ tokenId: record.id, scopes: record.scopes, projectId: record.projectId }), at: now })
+    .execute();
+  return jsonResponse(201, { id: record.id, name: record.name, scopes: record.scopes, projectId: record.projectId, expiresAt: record.expiresAt, createdAt: record.createdAt, token });
+};

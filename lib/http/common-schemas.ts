@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A short human name: trimmed, 1 to `max` characters, no control characters. */
+export function displayName(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must have at most ${max} characters`)
+    .refine((v) => !controlCharacters.test(v), 'must not contain control characters');
+}
+
+/** Free text (descriptions): at most `max` characters; null allowed. */
+export function optionalText(max: number) {
+  return z.string().max(max, `must have at most ${max} characters`).nullable();
+}
+
+export const emailAddress = z.email('must be an e-mail address').max(254, 'must have at most 254 characters');
+
+/** A password as sent; the rules of a *new* password are checked by `passwordRuleViolations`. */
+export const passwordText = z.string().min(1, 'must not be empty').max(1024, 'must have at most 1024 characters');
+
+/** `limit` of list endpoints: 1 to 200, default 50. */
+export const pageLimit = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50);
+
+export const pageQuery = z.strictObject({
+  cursor: z.string().max(1000).optional(),
+  limit: pageLimit,
+});

@@ -1,0 +1,79 @@
+import type middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import type { Caller } from '../../auth/caller';
+import { resolveCaller } from '../../auth/resolve-caller';
+import { hitRateLimit, rateLimitRules, type RateLimitRule } from '../../rate-limit/hit-rate-limit';
+import { getServiceRuntime } from '../../runtime/service-runtime';
+import { readClientInfo } from '../client-info';
+import { parseCookies } from '../cookies';
+import { HttpProblem } from '../problem';
+import type { RouteDefinition } from '../route-table';
+import type { ServiceEvent, ServiceResult } from '../service-event';
+
+/** Paths whose requests without a valid credential share one limit (part 2 "Limits"). */
+const anonymousLimitedPaths = /^\/(api(\/|$)|mcp$|llms\.txt$|llms-full\.txt$|skills(\/|$))/;
+
+/** The caller found by `authenticate`, carried on the Lambda context to the operation. */
+export type AuthenticatedContext = Context & { svcCaller?: Caller | null };
+
+function rateLimited(retryAfterSeconds: number): HttpProblem {
+  return new HttpProblem(429, 'rate_limited', 'Too many requests', {
+    detail: `Try again in ${retryAfterSeconds} s.`,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+}
+
+async function enforce(rule: RateLimitRule, key: string): Promise<void> {
+  const runtime = await getServiceRuntime();
+  const outcome = await hitRateLimit(runtime.db, rule, key, runtime.now());
+  if (!outcome.allowed) throw rateLimited(outcome.retryAfterSeconds);
+}
+
+export interface AuthenticateOptions {
+  routeOf: (event: ServiceEvent) => RouteDefinition | undefined;
+}
+
+/**
+ * Finds the caller (agent token or session), applies the sign-in and
+ * anonymous rate limits, and enforces the route's `auth`: 401 without a
+ * valid credential, 403 for an agent token on a person-only route.
+ */
+export function authenticate(options: AuthenticateOptions): middy.MiddlewareObj<ServiceEvent, ServiceResult, Error, AuthenticatedContext> {
+  return {
+    before: async (request) => {
+      const event = request.event;
+      const route = options.routeOf(event);
+      if (!route) return;
+      const limitedPath = anonymousLimitedPaths.test(event.rawPath);
+      if (route.auth === 'none' && !limitedPath && !route.rateLimit) return;
+
+      const runtime = await getServiceRuntime();
+      const client = readClientInfo(event, runtime.config.trustedProxies, event.svcSocketScheme ?? 'https');
+      if (route.rateLimit) await enforce(rateLimitRules[route.rateLimit], client.address);
+
+      const caller = await resolveCaller(
+        runtime.db,
+        { authorization: event.headers.authorization, cookies: parseCookies(event.cookies) },
+        runtime.now(),
+      );
+      request.context.svcCaller = caller;
+      if (!caller && limitedPath) await enforce(rateLimitRules.anonymous, client.address);
+
+      switch (route.auth) {
+        case 'none':
+          return;
+        case 'signed-in':
+          if (!caller) throw HttpProblem.unauthorized();
+          return;
+        case 'person':
+          if (!caller) throw HttpProblem.unauthorized();
+          if (caller.kind !== 'person') throw HttpProblem.forbidden('Signed in as a person required', 'This endpoint does not accept agent tokens.');
+          return;
+        case 'token':
+          if (!caller || caller.kind !== 'agent-token') throw HttpProblem.unauthorized('Agent token required', 'Send an agent token as "Authorization: Bearer <token>".');
+          return;
+      }
+    },
+  };
+}
+
