@@ -4,12 +4,15 @@ import { migrateDatabase } from '../lib/db/migrate-database';
 import { openDatabase } from '../lib/db/open-database';
 import { createLogger, logLevelFromEnvironment } from '../lib/runtime/logger';
 import { runHealthCommand } from './health-command';
+import { runKeysCommand } from './keys-command';
 import { startService } from './start-service';
 
 const usage = `Usage: svc [command]
   (none), serve   start the service (HTTP, job worker; embedded PostgreSQL when no connection string is set)
   health          exit 0 when /health on 127.0.0.1:$PORT answers 200
   migrate         apply database migrations and exit (for deployments with Database__MigrateOnStartup=false)
+  keys forget [--yes]
+                  list (and with --yes delete) stored credentials and session keys under a master key that is not given
 `;
 
 const log = createLogger({ level: logLevelFromEnvironment(process.env.LOG_LEVEL) });
@@ -80,6 +83,9 @@ switch (command) {
     break;
   case 'migrate':
     await migrate();
+    break;
+  case 'keys':
+    process.exit(await runKeysCommand(rest, process.env, log).catch(refuse));
     break;
   case '--help':
   case 'help':

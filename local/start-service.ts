@@ -1,24 +1,21 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import type { Runner } from 'graphile-worker';
 import { ensureLocalSetupCode, setupCodeLogMarker } from '../lib/auth/setup-code';
 import { readServiceConfig, type Environment, type ServiceConfig } from '../lib/config/service-config';
 import { StartupRefusalError } from '../lib/config/startup-refusal';
 import { resolveLocalMasterKey } from '../lib/crypto/local-master-key';
-import type { MasterKey, MasterKeyring } from '../lib/crypto/master-key';
+import type { MasterKeyring } from '../lib/crypto/master-key';
 import { describeMissingKeys, readMasterKeyUsage, rowsUnderMissingKeys } from '../lib/crypto/master-key-usage';
 import { readMasterKeySetting } from '../lib/crypto/read-master-key';
-import { describeConnection, type PostgresConnection } from '../lib/db/connection-string';
-import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../lib/db/embedded-postgres';
 import { assertDatabaseUpToDate, migrateDatabase } from '../lib/db/migrate-database';
-import { openDatabase, type DatabaseHandle } from '../lib/db/open-database';
 import { routes } from '../lib/http/route-table';
 import type { Logger } from '../lib/runtime/logger';
 import { setServiceRuntime } from '../lib/runtime/service-runtime';
 import { createHttpShim } from './http-shim';
 import { loadGroupHandlers } from './load-group-handlers';
+import { openServiceDatabase } from './open-service-database';
 import { startWorker } from './start-worker';
 
 export interface RunningService {
@@ -46,18 +43,6 @@ async function assertDataDirectoryWritable(directory: string): Promise<void> {
   }
 }
 
-async function assertDatabaseReachable(handle: DatabaseHandle, connection: PostgresConnection, variable: string | null, masterKey: MasterKey | null): Promise<void> {
-  try {
-    await sql`select 1`.execute(handle.db);
-  } catch (error) {
-    const where = variable ? `${variable} (${describeConnection(connection)})` : `the embedded database (${describeConnection(connection)})`;
-    const keyNote = masterKey ? '' : ' Without a reachable database the service cannot tell whether a master key is needed.';
-    throw new StartupRefusalError(`The database cannot be reached at ${where}: ${(error as Error).message}.${keyNote} Check that PostgreSQL runs and the connection string is right.`, {
-      cause: error,
-    });
-  }
-}
-
 /**
  * Starts the whole service in this process: checks the configuration, starts
  * or connects to PostgreSQL, migrates, resolves the master key, prepares
@@ -78,17 +63,9 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
   try {
     if (config.profile === 'local') await assertDataDirectoryWritable(config.dataDirectory);
 
-    let connection = config.database.connection;
-    let embedded: RunningEmbeddedPostgres | undefined;
-    if (!connection) {
-      embedded = await startEmbeddedPostgres({ directory: join(config.dataDirectory, 'pg'), log: (line) => log.debug(`postgres: ${line}`) });
-      cleanups.push(() => embedded!.stop());
-      connection = embedded.connection;
-      log.info(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, files in ${join(config.dataDirectory, 'pg')}`);
-    }
-    const handle = openDatabase(connection, { onPoolError: (e) => log.warn(`database pool: ${e.message}`) });
-    cleanups.push(() => handle.close());
-    await assertDatabaseReachable(handle, connection, config.database.variable, configuredKey);
+    const database = await openServiceDatabase(config, log, configuredKey !== null);
+    cleanups.push(() => database.close());
+    const { handle } = database;
 
     if (config.database.migrateOnStartup) {
       const applied = await migrateDatabase(handle.db, handle.pool);

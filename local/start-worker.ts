@@ -1,6 +1,6 @@
 import { run, type Runner, Logger as WorkerLogger } from 'graphile-worker';
 import type pg from 'pg';
-import { taskList } from '../jobs/task-list';
+import { crontab, taskList } from '../jobs/task-list';
 import type { Logger } from '../lib/runtime/logger';
 
 /**
@@ -14,5 +14,5 @@ export async function startWorker(pool: pg.Pool, concurrency: number, log: Logge
     else if (level === 'warning') log.warn(`worker: ${message}`);
     else log.debug(`worker: ${message}`);
   });
-  return run({ pgPool: pool, concurrency, taskList, crontab: '', noHandleSignals: true, logger, pollInterval: 1000 });
+  return run({ pgPool: pool, concurrency, taskList, crontab, noHandleSignals: true, logger, pollInterval: 1000 });
 }

@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import type { ServiceConfig } from '../lib/config/service-config';
+import { StartupRefusalError } from '../lib/config/startup-refusal';
+import { describeConnection } from '../lib/db/connection-string';
+import { startEmbeddedPostgres } from '../lib/db/embedded-postgres';
+import { openDatabase, type DatabaseHandle } from '../lib/db/open-database';
+import type { Logger } from '../lib/runtime/logger';
+
+export interface ServiceDatabase {
+  handle: DatabaseHandle;
+  /** Closes the pool, then stops the embedded server if one was started. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to the configured PostgreSQL, or starts the embedded one in
+ * `<data>/pg` when no connection string is set (local profile), and checks
+ * that it answers.
+ */
+export async function openServiceDatabase(config: ServiceConfig, log: Logger, hasMasterKey: boolean): Promise<ServiceDatabase> {
+  let connection = config.database.connection;
+  let stopEmbedded = async () => undefined as void;
+  if (!connection) {
+    const directory = join(config.dataDirectory, 'pg');
+    const embedded = await startEmbeddedPostgres({ directory, log: (line) => log.debug(`postgres: ${line}`) });
+    stopEmbedded = () => embedded.stop();
+    connection = embedded.connection;
+    log.info(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, files in ${directory}`);
+  }
+  const handle = openDatabase(connection, { onPoolError: (e) => log.warn(`database pool: ${e.message}`) });
+  const close = async () => {
+    await handle.close();
+    await stopEmbedded();
+  };
+  try {
+    await sql`select 1`.execute(handle.db);
+  } catch (error) {
+    await close();
+    const where = config.database.variable ? `${config.database.variable} (${describeConnection(connection)})` : `the embedded database (${describeConnection(connection)})`;
+    const keyNote = hasMasterKey ? '' : ' Without a reachable database the service cannot tell whether a master key is needed.';
+    throw new StartupRefusalError(`The database cannot be reached at ${where}: ${(error as Error).message}.${keyNote} Check that PostgreSQL runs and the connection string is right.`, {
+      cause: error,
+    });
+  }
+  return { handle, close };
+}
