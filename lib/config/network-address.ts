@@ -43,6 +43,9 @@ export function parseAddressRange(entry: string): AddressRange | { error: string
   const unbracketed = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   const family = isIP(unbracketed);
   if (family !== 4 && family !== 6) return { error: 'is neither an address nor a CIDR range' };
+  // isIP() accepts an IPv6 zone index (fe80::1%eth0); peers are compared without it.
+  const zone = unbracketed.indexOf('%');
+  const bare = zone >= 0 ? unbracketed.slice(0, zone) : unbracketed;
   const width = family === 4 ? 32 : 128;
   let prefixLength = width;
   if (prefixText !== undefined) {
@@ -53,7 +56,14 @@ export function parseAddressRange(entry: string): AddressRange | { error: string
   }
   if (prefixLength === 0) return { error: 'covers every address (prefix length 0)' };
   const mask = ((1n << BigInt(prefixLength)) - 1n) << BigInt(width - prefixLength);
-  return { family, bits: addressBits(unbracketed, family) & mask, prefixLength, text: entry };
+  const bits = addressBits(bare, family) & mask;
+  // A v4-mapped entry (::ffff:10.0.0.5, ::ffff:172.30.250.0/120) means IPv4 senders,
+  // which isAddressInRanges compares as IPv4: store it as the IPv4 range.
+  if (family === 6 && prefixLength >= 96 && bits >> 32n === 0xffffn) {
+    if (prefixLength === 96) return { error: 'covers every IPv4 address (like 0.0.0.0/0)' };
+    return { family: 4, bits: bits & 0xffffffffn, prefixLength: prefixLength - 96, text: entry };
+  }
+  return { family, bits, prefixLength, text: entry };
 }
 
 /** True when `address` (as a socket reports it) lies in one of the ranges. */

@@ -47,10 +47,12 @@ export function parseConnectionString(text: string): PostgresConnection {
     throw new Error('is neither a postgres:// URL nor a Host=…;Database=… connection string');
   }
   const result: PostgresConnection = {};
-  for (const part of trimmed.split(';')) {
+  const parts = trimmed.split(';');
+  for (const [index, part] of parts.entries()) {
     if (part.trim() === '') continue;
     const eq = part.indexOf('=');
-    if (eq < 0) throw new Error(`has an entry without "=": "${part.trim().slice(0, 40)}"`);
+    // The entry is not quoted back: it may be the tail of a password holding ";".
+    if (eq < 0) throw new Error(`has an entry without "=" (entry ${index + 1} of ${parts.length}; a password holding ";" must use the postgres:// form)`);
     const key = part.slice(0, eq).trim().toLowerCase();
     const value = part.slice(eq + 1).trim();
     const target = keyAliases[key];

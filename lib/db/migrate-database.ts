@@ -1,4 +1,4 @@
-import { Migrator, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { runMigrations as runWorkerMigrations } from 'graphile-worker';
 import { migrations } from '../../migrations/index';
@@ -22,6 +22,7 @@ function createMigrator(db: Kysely<any>): Migrator {
  * wait, then find nothing to do. The job queue's own schema follows.
  */
 export async function migrateDatabase(db: Kysely<any>, pool: pg.Pool): Promise<string[]> {
+  await assertNotMigratedByNewerRelease(db);
   const { error, results } = await createMigrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
@@ -33,6 +34,28 @@ export async function migrateDatabase(db: Kysely<any>, pool: pg.Pool): Promise<s
   }
   await runWorkerMigrations({ pgPool: pool });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Names of migrations recorded in the database that this release does not have. */
+export async function unknownMigrations(db: Kysely<any>): Promise<string[]> {
+  const table = await sql<{ found: string | null }>`select to_regclass(${migrationTableName})::text as found`.execute(db);
+  if (!table.rows[0]?.found) return [];
+  const recorded = await sql<{ name: string }>`select name from ${sql.table(migrationTableName)} order by name`.execute(db);
+  return recorded.rows.map((r) => r.name).filter((name) => !Object.hasOwn(migrations, name));
+}
+
+/**
+ * An old version must not start on a database a newer release migrated
+ * (part 2 "Versioning"), whether or not it would migrate at start.
+ */
+async function assertNotMigratedByNewerRelease(db: Kysely<any>): Promise<void> {
+  const unknown = await unknownMigrations(db);
+  if (unknown.length > 0) {
+    throw new StartupRefusalError(
+      `The database was migrated by a newer release of the service (migrations this release does not have: ${unknown.join(', ')}). ` +
+        'Start that release or a newer one; to go back to this release, restore the backup taken before the upgrade.',
+    );
+  }
 }
 
 /** Names of the migrations this release has that the database lacks. */
@@ -48,6 +71,7 @@ export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
  * not start on it.
  */
 export async function assertDatabaseUpToDate(db: Kysely<any>): Promise<void> {
+  await assertNotMigratedByNewerRelease(db);
   let pending: string[];
   try {
     pending = await pendingMigrations(db);
