@@ -46,6 +46,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index invitations_workspace_idx on invitations (workspace_id, status);
     create index invitations_email_idx on invitations (lower(email), status);
+    -- One open invitation per workspace and address: a re-invite updates it.
+    create unique index invitations_open_email_key on invitations (workspace_id, lower(email)) where status = 'open';
 
     create table projects (
       id uuid primary key default gen_random_uuid(),

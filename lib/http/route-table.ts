@@ -103,6 +103,16 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
 
   // Members and invitations (part 2 "Members and invitations")
   // MEMBERS-ROUTES-START
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/members', group: 'members', operation: 'list-members', auth: 'person', summary: 'Members of a workspace with their role (member)' }),
+  route({ method: 'PATCH', path: '/api/workspaces/{workspaceId}/members/{memberUserId}', group: 'members', operation: 'change-member-role', auth: 'person', summary: 'Change the role of a member; the last owner stays (owner)' }),
+  route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/members/{memberUserId}', group: 'members', operation: 'remove-member', auth: 'person', summary: 'Remove a member, or leave the workspace; the last owner stays (owner, or self)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/invitations', group: 'members', operation: 'list-invitations', auth: 'person', summary: 'Invitations of a workspace, newest first, never their secrets (owner)' }),
+  route({ method: 'POST', path: '/api/workspaces/{workspaceId}/invitations', group: 'members', operation: 'create-invitation', auth: 'person', summary: 'Invite an e-mail address; the secret is shown once (owner)' }),
+  route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/invitations/{invitationId}', group: 'members', operation: 'revoke-invitation', auth: 'person', summary: 'Revoke an invitation at once (owner)' }),
+  route({ method: 'GET', path: '/api/invitations', group: 'members', operation: 'list-my-invitations', auth: 'person', summary: 'Open invitations addressed to the caller' }),
+  route({ method: 'POST', path: '/api/invitations/{invitationId}', group: 'members', operation: 'look-up-invitation', auth: 'person', summary: 'Look up one invitation by its secret or as the person invited' }),
+  route({ method: 'POST', path: '/api/invitations/{invitationId}/accept', group: 'members', operation: 'accept-invitation', auth: 'person', summary: 'Accept an invitation with its secret; the caller becomes a member' }),
+  route({ method: 'POST', path: '/api/invitations/{invitationId}/decline', group: 'members', operation: 'decline-invitation', auth: 'person', summary: 'Decline an invitation addressed to the caller' }),
   // MEMBERS-ROUTES-END
 ]);
 

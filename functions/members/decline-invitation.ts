@@ -1,0 +1,19 @@
+import { actorOf } from '../../lib/auth/caller';
+import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { pathUuid } from '../../lib/http/parse-input';
+import { HttpProblem } from '../../lib/http/problem';
+import { declineInvitation as decline } from '../../lib/workspaces/invitation-store';
+import { parseSecretBody } from './member-inputs';
+
+/**
+ * POST /api/invitations/{invitationId}/decline with null or `{secret}`: 200
+ * the invitation, status `declined`. Only the person invited (a secret, when
+ * sent, must match): 403 otherwise; 404 unknown; 409 not open.
+ */
+export const declineInvitation: Operation = async ({ runtime, caller, pathParameters, body }) => {
+  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
+  const invitationId = pathUuid(pathParameters.invitationId, 'Invitation');
+  const secret = parseSecretBody(body);
+  const invitation = await decline(runtime.db, { invitationId, caller: { userId: caller.userId, email: caller.email }, secret, actor: actorOf(caller), now: runtime.now() });
+  return jsonResponse(200, invitation);
+};
