@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
 import { HttpProblem } from '../lib/http/problem';
 import { problemToResponse, toServiceResult } from '../lib/http/response';
@@ -162,7 +162,8 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const rawQuery = q < 0 ? '' : url.slice(q + 1);
-    const lookup = matchRoute(req.method ?? 'GET', path);
+    // HEAD is answered as GET without a body (Node drops the body of a HEAD response).
+    const lookup = matchRoute(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), path);
     if (lookup.kind === 'not-found') {
       sendProblem(res, HttpProblem.notFound('No such endpoint', `${req.method} ${path} is not an endpoint of this service.`));
       return;
@@ -204,7 +205,12 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
     inFlight++;
     handle(req, res)
       .catch((error: unknown) => {
-        options.log.error(`request ${req.method} ${req.url} failed in the shim`, error);
+        // A client that hangs up mid-body is not a service failure.
+        if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET' || (error as Error)?.message === 'aborted') {
+          options.log.debug(`request ${req.method} ${req.url} ended by the client`);
+        } else {
+          options.log.error(`request ${req.method} ${req.url} failed in the shim`, error);
+        }
         if (!res.headersSent) sendProblem(res, HttpProblem.internal(error), true);
         else res.destroy();
       })
@@ -213,9 +219,27 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
         if (inFlight === 0 && onIdle) onIdle();
       });
   });
-  server.on('clientError', (error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+  // A request the HTTP parser cannot read still gets the error body (Node's own
+  // statuses: 431 for oversized headers, 408 for a timeout, else 400), unless
+  // an answer on this connection has already begun.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const pendingResponse = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || pendingResponse?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const problem =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? new HttpProblem(431, 'headers_too_large', 'Request headers too large')
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? new HttpProblem(408, 'request_timeout', 'Request timeout', { detail: 'The request did not arrive in time.' })
+          : new HttpProblem(400, 'bad_request', 'Malformed HTTP request', { detail: 'The request could not be read as HTTP/1.1.' });
+    const result = toServiceResult(problemToResponse(problem));
+    const body = result.body ?? '';
+    const head = [`HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}`];
+    for (const [name, value] of Object.entries(result.headers ?? {})) head.push(`${name}: ${String(value)}`);
+    head.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close');
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   });
 
   return {

@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Runner } from 'graphile-worker';
+import { dummyPasswordHash } from '../lib/auth/password';
 import { ensureLocalSetupCode, setupCodeLogMarker } from '../lib/auth/setup-code';
 import { readServiceConfig, type Environment, type ServiceConfig } from '../lib/config/service-config';
 import { StartupRefusalError } from '../lib/config/startup-refusal';
@@ -103,6 +104,8 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
       log.info(`${setupCodeLogMarker} ${code}  (also in ${join(config.dataDirectory, 'setup-code')}; open the service and enter it to create the first account)`);
     }
 
+    // Made now, so the first failed sign-in takes as long as every other.
+    await dummyPasswordHash();
     setServiceRuntime({ config, db: handle.db, pool: handle.pool, keyring, now: () => new Date(), log });
 
     const runner: Runner = await startWorker(handle.pool, config.importWorker.parallelism, log);

@@ -46,15 +46,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index invitations_workspace_idx on invitations (workspace_id, status);
     create index invitations_email_idx on invitations (lower(email), status);
-    -- One open invitation per workspace and address: a re-invite updates it.
-    create unique index invitations_open_email_key on invitations (workspace_id, lower(email)) where status = 'open';
 
     create table projects (
       id uuid primary key default gen_random_uuid(),
       workspace_id uuid not null references workspaces (id) on delete cascade,
       name text not null,
       description text,
-      model_version integer not null default 0,
       created_at timestamptz not null default now()
     );
     create index projects_workspace_name_idx on projects (workspace_id, name, id);

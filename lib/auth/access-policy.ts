@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, WorkspaceRole } from '../db/schema';
 import { HttpProblem } from '../http/problem';
+import { findProject, type ProjectRecord } from '../workspaces/project-store';
 import { findMemberRole, findWorkspace } from '../workspaces/workspace-store';
 import type { AgentTokenScope, Caller } from './caller';
 
@@ -52,15 +53,6 @@ export async function authorizeWorkspace(db: Kysely<Database>, caller: Caller, w
   return { workspace, role };
 }
 
-export interface ProjectRecord {
-  id: string;
-  workspaceId: string;
-  name: string;
-  description: string | null;
-  modelVersion: number;
-  createdAt: string;
-}
-
 export interface ProjectAccess {
   project: ProjectRecord;
   role: WorkspaceRole | null;
@@ -73,23 +65,15 @@ export interface ProjectAccess {
  * a member below the role.
  */
 export async function authorizeProject(db: Kysely<Database>, caller: Caller, projectId: string, need: WorkspaceRole, options: AccessOptions = {}): Promise<ProjectAccess> {
-  const row = await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
+  const project = await findProject(db, projectId);
   const notFound = HttpProblem.notFound('Project not found');
-  if (!row) throw notFound;
-  const project: ProjectRecord = {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    name: row.name,
-    description: row.description,
-    modelVersion: row.model_version,
-    createdAt: row.created_at.toISOString(),
-  };
+  if (!project) throw notFound;
   if (caller.kind === 'agent-token') {
-    if (caller.workspaceId !== row.workspace_id || (caller.projectId !== null && caller.projectId !== projectId)) throw notFound;
+    if (caller.workspaceId !== project.workspaceId || (caller.projectId !== null && caller.projectId !== projectId)) throw notFound;
     checkToken(caller, need, options);
     return { project, role: null };
   }
-  const role = await findMemberRole(db, row.workspace_id, caller.userId);
+  const role = await findMemberRole(db, project.workspaceId, caller.userId);
   if (!role) throw notFound;
   if (!roleAtLeast(role, need)) throw HttpProblem.forbidden('Role too low', `This call needs the ${need} role in the workspace; you are ${role}.`);
   return { project, role };

@@ -20,6 +20,8 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<Selectable<UsersTable> | undefined> {
+  // PostgreSQL text cannot hold NUL, so no account has one; asking would fail the query.
+  if (email.includes('\u0000')) return undefined;
   return db.selectFrom('users').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase())).executeTakeFirst();
 }
 

@@ -34,6 +34,11 @@ export interface Database {
   agent_tokens: AgentTokensTable;
   rate_limit_windows: RateLimitWindowsTable;
   audit_log: AuditLogTable;
+  model_streams: ModelStreamsTable;
+  model_entities: ModelEntitiesTable;
+  model_changes: ModelChangesTable;
+  views: ViewsTable;
+  view_positions: ViewPositionsTable;
 }
 
 export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
@@ -77,7 +82,6 @@ export interface ProjectsTable {
   workspace_id: string;
   name: string;
   description: string | null;
-  model_version: Generated<number>;
   created_at: TimestampWithDefault;
 }
 
@@ -108,4 +112,50 @@ export interface AuditLogTable {
   action: string;
   detail: ColumnType<unknown, string, string>;
   at: Timestamp;
+}
+
+export type StreamKind = 'main' | 'draft' | 'variant' | 'revision';
+
+export interface ModelStreamsTable {
+  id: string;
+  project_id: string;
+  kind: StreamKind;
+  name: string;
+  model_version: Generated<number>;
+  base_version: number | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface ModelEntitiesTable {
+  stream_id: string;
+  id: string;
+  kind: string;
+  /** The record as the model document writes it. */
+  body: ColumnType<unknown, string, string>;
+}
+
+export interface ModelChangesTable {
+  stream_id: string;
+  version: number;
+  actor: string;
+  at: Timestamp;
+  summary: string;
+  entries: ColumnType<unknown, string, string>;
+}
+
+export interface ViewsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  root_element_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ViewPositionsTable {
+  view_id: string;
+  element_id: string;
+  x: number;
+  y: number;
 }

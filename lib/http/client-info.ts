@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { isAddressInRanges, type AddressRange } from '../config/network-address';
 import type { ClientInfo } from './api-types';
@@ -14,7 +15,8 @@ export function readClientInfo(event: APIGatewayProxyEventV2, trustedProxies: re
   const lastHop = forwardedFor?.split(',').map((s) => s.trim()).filter((s) => s !== '').at(-1);
   const forwardedProto = event.headers['x-forwarded-proto']?.split(',').at(-1)?.trim().toLowerCase();
   return {
-    address: lastHop ?? peer,
+    // An entry that is not an address (a proxy bug or a forgery) is ignored.
+    address: lastHop !== undefined && isIP(lastHop) !== 0 ? lastHop : peer,
     scheme: forwardedProto === 'https' ? 'https' : forwardedProto === 'http' ? 'http' : socketScheme,
   };
 }

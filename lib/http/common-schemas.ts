@@ -14,7 +14,8 @@ export function displayName(max: number) {
 
 /** Free text (descriptions): at most `max` characters; null allowed. */
 export function optionalText(max: number) {
-  return z.string().max(max, `must have at most ${max} characters`).nullable();
+  // PostgreSQL text cannot hold NUL: refuse it here rather than fail the query.
+  return z.string().max(max, `must have at most ${max} characters`).refine((v) => !v.includes('\u0000'), 'must not contain NUL characters').nullable();
 }
 
 export const emailAddress = z.email('must be an e-mail address').max(254, 'must have at most 254 characters');

@@ -58,10 +58,6 @@ export function createRouteMatcher(table: readonly RouteDefinition[]) {
     for (const candidate of patterned) {
       const m = candidate.pattern.exec(path);
       if (!m) continue;
-      if (candidate.route.method !== method) {
-        allow.add(candidate.route.method);
-        continue;
-      }
       const pathParameters: Record<string, string> = {};
       let decodable = true;
       candidate.names.forEach((name, i) => {
@@ -71,7 +67,12 @@ export function createRouteMatcher(table: readonly RouteDefinition[]) {
           decodable = false;
         }
       });
+      // A segment that does not decode names nothing, whatever the method.
       if (!decodable) continue;
+      if (candidate.route.method !== method) {
+        allow.add(candidate.route.method);
+        continue;
+      }
       return { kind: 'found', match: { route: candidate.route, pathParameters } };
     }
     if (allow.size > 0) return { kind: 'method-not-allowed', allow: [...allow] };

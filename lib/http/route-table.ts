@@ -101,6 +101,18 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'PATCH', path: '/api/projects/{projectId}', group: 'projects', operation: 'update-project', auth: 'signed-in', summary: 'Rename or describe a project (editor)' }),
   route({ method: 'DELETE', path: '/api/projects/{projectId}', group: 'projects', operation: 'delete-project', auth: 'signed-in', summary: 'Delete a project and everything in it (owner)' }),
 
+  // Revisions, branches, views (DECISIONS.md section 2)
+  route({ method: 'GET', path: '/api/projects/{projectId}/revisions', group: 'streams', operation: 'list-revisions', auth: 'signed-in', summary: 'Revisions of the main model, oldest first (viewer)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/revisions', group: 'streams', operation: 'create-revision', auth: 'signed-in', summary: 'Freeze a copy of the main model (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/branches', group: 'streams', operation: 'list-branches', auth: 'signed-in', summary: 'Drafts and variants, oldest first (viewer)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/branches', group: 'streams', operation: 'create-branch', auth: 'signed-in', summary: 'Copy the main model into a draft or variant, edited with ?branchId= (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/views', group: 'views', operation: 'list-views', auth: 'signed-in', summary: 'Views of the project with their saved positions (viewer)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/views', group: 'views', operation: 'create-view', auth: 'signed-in', summary: 'Create a view (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/views/{viewId}', group: 'views', operation: 'get-view', auth: 'signed-in', summary: 'A view (viewer)' }),
+  route({ method: 'PUT', path: '/api/projects/{projectId}/views/{viewId}', group: 'views', operation: 'replace-view', auth: 'signed-in', summary: 'Rename a view or change its root (editor)' }),
+  route({ method: 'DELETE', path: '/api/projects/{projectId}/views/{viewId}', group: 'views', operation: 'delete-view', auth: 'signed-in', summary: 'Delete a view (editor)' }),
+  route({ method: 'PUT', path: '/api/projects/{projectId}/views/{viewId}/layout', group: 'views', operation: 'replace-view-layout', auth: 'signed-in', summary: 'Replace the saved positions of a view (editor)' }),
+
   // Members and invitations (part 2 "Members and invitations")
   // MEMBERS-ROUTES-START
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/members', group: 'members', operation: 'list-members', auth: 'person', summary: 'Members of a workspace with their role (member)' }),

@@ -1,11 +1,34 @@
-import type { Kysely } from 'kysely';
-import type { ProjectRecord } from '../auth/access-policy';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+
+/** A project as the API shows it; `modelVersion` is the version of its main model. */
+export interface ProjectRecord {
+  id: string;
+  workspaceId: string;
+  name: string;
+  description: string | null;
+  modelVersion: number;
+  createdAt: string;
+}
 
 export interface ProjectListItem {
   id: string;
   name: string;
   description: string | null;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Reads one project with the version of its main stream (whose ID is the project's). */
+export async function findProject(db: Db, projectId: string): Promise<ProjectRecord | undefined> {
+  const row = await db
+    .selectFrom('projects')
+    .innerJoin('model_streams', 'model_streams.id', 'projects.id')
+    .select(['projects.id', 'projects.workspace_id', 'projects.name', 'projects.description', 'projects.created_at', 'model_streams.model_version'])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { id: row.id, workspaceId: row.workspace_id, name: row.name, description: row.description, modelVersion: row.model_version, createdAt: row.created_at.toISOString() };
 }
 
 export interface ProjectPageInput {
@@ -29,18 +52,18 @@ export async function listProjectPage(db: Kysely<Database>, input: ProjectPageIn
   return { items: rows.slice(0, input.limit), hasMore: rows.length > input.limit };
 }
 
+/** Creates a project and its main model stream (same ID), at version 0. */
 export async function insertProject(db: Kysely<Database>, workspaceId: string, name: string, description: string | null, now: Date): Promise<ProjectRecord> {
-  const row = await db
-    .insertInto('projects')
-    .values({ workspace_id: workspaceId, name, description, created_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { id: row.id, workspaceId: row.workspace_id, name: row.name, description: row.description, modelVersion: row.model_version, createdAt: row.created_at.toISOString() };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('projects').values({ workspace_id: workspaceId, name, description, created_at: now }).returning(['id']).executeTakeFirstOrThrow();
+    await trx.insertInto('model_streams').values({ id: row.id, project_id: row.id, kind: 'main', name: 'main', created_at: now }).execute();
+    return (await findProject(trx, row.id))!;
+  });
 }
 
 export async function updateProject(db: Kysely<Database>, projectId: string, changes: { name?: string; description?: string | null }): Promise<ProjectRecord> {
-  const row = await db.updateTable('projects').set(changes).where('id', '=', projectId).returningAll().executeTakeFirstOrThrow();
-  return { id: row.id, workspaceId: row.workspace_id, name: row.name, description: row.description, modelVersion: row.model_version, createdAt: row.created_at.toISOString() };
+  await db.updateTable('projects').set(changes).where('id', '=', projectId).execute();
+  return (await findProject(db, projectId))!;
 }
 
 /** Deletes a project; its rows in other tables go with it (foreign keys cascade). */
