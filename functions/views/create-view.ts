@@ -1,0 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import { authorizeProject } from '../../lib/auth/access-policy';
+import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { parseBody, pathUuid } from '../../lib/http/parse-input';
+import { HttpProblem } from '../../lib/http/problem';
+import { findView, insertView } from '../../lib/model/view-store';
+import { assertRootElement, viewRequest } from './view-inputs';
+
+/** POST P/views (editor): 201 view; 409 when the chosen ID is in use. */
+export const createView: Operation = async ({ runtime, caller, pathParameters, body }) => {
+  if (!caller) throw HttpProblem.unauthorized();
+  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+  const input = parseBody(viewRequest, body);
+  await assertRootElement(runtime.db, project.id, input.rootElementId);
+  const id = (input.id ?? randomUUID()).toLowerCase();
+  const inserted = await insertView(runtime.db, { id, projectId: project.id, name: input.name, rootElementId: input.rootElementId?.toLowerCase() ?? null }, runtime.now());
+  if (!inserted) throw HttpProblem.conflict('View ID in use', `A view with ID ${id} exists.`, [{ field: 'id', message: 'is in use' }]);
+  return jsonResponse(201, await findView(runtime.db, project.id, id));
+};

@@ -1,0 +1,90 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { modelKinds, type AnyModelRecord, type ModelKind, type ModelSnapshot, type RecordOfKind } from './model-records';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Reads a whole stream into memory, each kind by ID. */
+export async function loadModelSnapshot(db: Db, streamId: string): Promise<ModelSnapshot> {
+  const maps = Object.fromEntries(modelKinds.map((k) => [k, new Map<string, AnyModelRecord>()])) as Record<ModelKind, Map<string, AnyModelRecord>>;
+  const rows = await db.selectFrom('model_entities').select(['kind', 'id', 'body']).where('stream_id', '=', streamId).execute();
+  for (const row of rows) maps[row.kind as ModelKind].set(row.id, row.body as AnyModelRecord);
+  return maps as unknown as ModelSnapshot;
+}
+
+/** One record of a stream, or undefined. */
+export async function readModelRecord<K extends ModelKind>(db: Db, streamId: string, kind: K, id: string): Promise<RecordOfKind[K] | undefined> {
+  const row = await db.selectFrom('model_entities').select('body').where('stream_id', '=', streamId).where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
+  return row?.body as RecordOfKind[K] | undefined;
+}
+
+export interface ModelWrite {
+  kind: ModelKind;
+  record: AnyModelRecord;
+  change: 'added' | 'changed';
+}
+
+export interface ModelDelete {
+  kind: ModelKind;
+  id: string;
+}
+
+export interface CommitInput {
+  streamId: string;
+  /** The version read under the stream lock (`lockStream`). */
+  fromVersion: number;
+  writes: readonly ModelWrite[];
+  deletes: readonly ModelDelete[];
+  actor: string;
+  at: Date;
+  summary: string;
+}
+
+/**
+ * Writes one committed change: the records (bulk, one statement per
+ * operation), the stream's version + 1, and an append-only history row
+ * naming who, when and which entries. Call inside the transaction that holds
+ * the stream lock.
+ */
+export async function commitModelChange(trx: Transaction<Database>, input: CommitInput): Promise<number> {
+  if (input.writes.length > 0) {
+    await sql`
+      insert into model_entities (stream_id, id, kind, body)
+      select ${input.streamId}::uuid, u.id, u.kind, u.body::jsonb
+      from unnest(${input.writes.map((w) => w.record.id)}::uuid[], ${input.writes.map((w) => w.kind)}::text[], ${input.writes.map((w) => JSON.stringify(w.record))}::text[]) as u(id, kind, body)
+      on conflict (stream_id, id) do update set kind = excluded.kind, body = excluded.body`.execute(trx);
+  }
+  if (input.deletes.length > 0) {
+    await trx
+      .deleteFrom('model_entities')
+      .where('stream_id', '=', input.streamId)
+      .where('id', 'in', input.deletes.map((d) => d.id))
+      .execute();
+  }
+  const version = input.fromVersion + 1;
+  await trx.updateTable('model_streams').set({ model_version: version }).where('id', '=', input.streamId).execute();
+  const entries = [...input.writes.map((w) => ({ kind: w.kind, id: w.record.id, change: w.change })), ...input.deletes.map((d) => ({ kind: d.kind, id: d.id, change: 'deleted' }))];
+  await trx
+    .insertInto('model_changes')
+    .values({ stream_id: input.streamId, version, actor: input.actor, at: input.at, summary: input.summary, entries: JSON.stringify(entries) })
+    .execute();
+  return version;
+}
+
+/**
+ * Of the given schema IDs, those a stream of another project holds (import
+ * rule 9: such a schema is re-keyed into the importing project).
+ */
+export async function schemaIdsOwnedElsewhere(db: Db, projectId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('model_entities')
+    .innerJoin('model_streams', 'model_streams.id', 'model_entities.stream_id')
+    .select('model_entities.id')
+    .distinct()
+    .where('model_entities.kind', '=', 'schema')
+    .where('model_entities.id', 'in', [...ids])
+    .where('model_streams.project_id', '<>', projectId)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}

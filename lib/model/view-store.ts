@@ -1,0 +1,99 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ViewPosition {
+  elementId: string;
+  x: number;
+  y: number;
+}
+
+/** A view of a project: a name, an optional root element and saved positions. Not part of revisions. */
+export interface ViewRecord {
+  id: string;
+  projectId: string;
+  name: string;
+  rootElementId: string | null;
+  positions: ViewPosition[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+async function positionsOf(db: Db, viewIds: string[]): Promise<Map<string, ViewPosition[]>> {
+  const result = new Map<string, ViewPosition[]>(viewIds.map((id) => [id, []]));
+  if (viewIds.length === 0) return result;
+  const rows = await db.selectFrom('view_positions').select(['view_id', 'element_id', 'x', 'y']).where('view_id', 'in', viewIds).orderBy('element_id').execute();
+  for (const row of rows) result.get(row.view_id)!.push({ elementId: row.element_id, x: row.x, y: row.y });
+  return result;
+}
+
+/** The views of a project by name then ID, with their positions in element-ID order. */
+export async function listViews(db: Db, projectId: string): Promise<ViewRecord[]> {
+  const rows = await db.selectFrom('views').selectAll().where('project_id', '=', projectId).orderBy('name').orderBy('id').execute();
+  const positions = await positionsOf(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    projectId: r.project_id,
+    name: r.name,
+    rootElementId: r.root_element_id,
+    positions: positions.get(r.id)!,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  }));
+}
+
+/** One view of a project, or undefined (also when it belongs to another project). */
+export async function findView(db: Db, projectId: string, viewId: string): Promise<ViewRecord | undefined> {
+  const row = await db.selectFrom('views').selectAll().where('id', '=', viewId).where('project_id', '=', projectId).executeTakeFirst();
+  if (!row) return undefined;
+  const positions = await positionsOf(db, [row.id]);
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    rootElementId: row.root_element_id,
+    positions: positions.get(row.id)!,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** Inserts a view; false when the ID is taken (by any project). */
+export async function insertView(db: Db, view: { id: string; projectId: string; name: string; rootElementId: string | null }, now: Date): Promise<boolean> {
+  const result = await db
+    .insertInto('views')
+    .values({ id: view.id, project_id: view.projectId, name: view.name, root_element_id: view.rootElementId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function updateView(db: Db, projectId: string, viewId: string, changes: { name: string; rootElementId: string | null }, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('views')
+    .set({ name: changes.name, root_element_id: changes.rootElementId, updated_at: now })
+    .where('id', '=', viewId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteView(db: Db, projectId: string, viewId: string): Promise<boolean> {
+  const result = await db.deleteFrom('views').where('id', '=', viewId).where('project_id', '=', projectId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Replaces every saved position of a view in one transaction. */
+export async function replaceViewLayout(db: Kysely<Database>, viewId: string, positions: readonly ViewPosition[], now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('view_positions').where('view_id', '=', viewId).execute();
+    if (positions.length > 0) {
+      await trx
+        .insertInto('view_positions')
+        .values(positions.map((p) => ({ view_id: viewId, element_id: p.elementId, x: p.x, y: p.y })))
+        .execute();
+    }
+    await trx.updateTable('views').set({ updated_at: now }).where('id', '=', viewId).execute();
+  });
+}
