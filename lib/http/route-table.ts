@@ -75,6 +75,9 @@ function route(input: RouteInput): RouteDefinition {
   };
 }
 
+/** Collections of the model API, one per record kind (part 1 "Resources and their fields"). */
+export const modelSections = ['elements', 'relationships', 'messages', 'schemas', 'operations', 'channels', 'subscriptions', 'bindings'] as const;
+
 export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/health', group: 'health', operation: 'get-health', auth: 'none', summary: 'Status word: 200 when the database answers, else 503' }),
   route({ method: 'GET', path: '/health/ready', group: 'health', operation: 'get-health', auth: 'none', summary: 'Readiness: same as /health' }),
@@ -100,6 +103,30 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/api/projects/{projectId}', group: 'projects', operation: 'get-project', auth: 'signed-in', summary: 'A project (viewer)' }),
   route({ method: 'PATCH', path: '/api/projects/{projectId}', group: 'projects', operation: 'update-project', auth: 'signed-in', summary: 'Rename or describe a project (editor)' }),
   route({ method: 'DELETE', path: '/api/projects/{projectId}', group: 'projects', operation: 'delete-project', auth: 'signed-in', summary: 'Delete a project and everything in it (owner)' }),
+
+  // The model: document export and import (part 1 "Model document"), record edits per kind (DECISIONS.md section 2), facts
+  route({ method: 'GET', path: '/api/projects/{projectId}/export', group: 'model', operation: 'export-model', auth: 'signed-in', summary: 'The main model as a JSON (default) or YAML model document (viewer)' }),
+  route({
+    method: 'POST',
+    path: '/api/projects/{projectId}/import',
+    group: 'model',
+    operation: 'import-model',
+    auth: 'signed-in',
+    body: 'raw',
+    bodyLimitBytes: bodyLimits.modelImport,
+    tooLargeType: 'import_too_large',
+    malformedBodyType: 'invalid_export',
+    summary: 'Upsert a model document into main; ?dryRun=true previews, ?expectedVersion= guards (editor)',
+  }),
+  ...modelSections.flatMap((section) => [
+    route({ method: 'GET', path: `/api/projects/{projectId}/${section}`, group: 'model', operation: 'list-records', auth: 'signed-in', summary: `List ${section} of main or ?branchId= (viewer)` }),
+    route({ method: 'POST', path: `/api/projects/{projectId}/${section}`, group: 'model', operation: 'create-record', auth: 'signed-in', summary: `Create one of the ${section} (editor)` }),
+    route({ method: 'GET', path: `/api/projects/{projectId}/${section}/{id}`, group: 'model', operation: 'get-record', auth: 'signed-in', summary: `Read one of the ${section} (viewer)` }),
+    route({ method: 'PUT', path: `/api/projects/{projectId}/${section}/{id}`, group: 'model', operation: 'replace-record', auth: 'signed-in', summary: `Replace one of the ${section} (editor)` }),
+    route({ method: 'DELETE', path: `/api/projects/{projectId}/${section}/{id}`, group: 'model', operation: 'delete-record', auth: 'signed-in', summary: `Delete one of the ${section}; 409 naming the referrers (editor)` }),
+  ]),
+  route({ method: 'POST', path: '/api/projects/{projectId}/facts/{entityType}/{entityId}/accept', group: 'facts', operation: 'accept-fact', auth: 'signed-in', summary: 'Accept a fact: record who accepted it and when (editor)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/facts/{entityType}/{entityId}/mark-unknown', group: 'facts', operation: 'mark-fact-unknown', auth: 'signed-in', summary: 'Label a fact unknown (editor)' }),
 
   // Revisions, branches, views (DECISIONS.md section 2)
   route({ method: 'GET', path: '/api/projects/{projectId}/revisions', group: 'streams', operation: 'list-revisions', auth: 'signed-in', summary: 'Revisions of the main model, oldest first (viewer)' }),

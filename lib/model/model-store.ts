@@ -76,14 +76,15 @@ export async function commitModelChange(trx: Transaction<Database>, input: Commi
  * rule 9: such a schema is re-keyed into the importing project).
  */
 export async function schemaIdsOwnedElsewhere(db: Db, projectId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+  const guids = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+  if (guids.length === 0) return new Set();
   const rows = await db
     .selectFrom('model_entities')
     .innerJoin('model_streams', 'model_streams.id', 'model_entities.stream_id')
     .select('model_entities.id')
     .distinct()
     .where('model_entities.kind', '=', 'schema')
-    .where('model_entities.id', 'in', [...ids])
+    .where('model_entities.id', 'in', guids)
     .where('model_streams.project_id', '<>', projectId)
     .execute();
   return new Set(rows.map((r) => r.id));

@@ -1,0 +1,34 @@
+import { authorizeProject } from '../../lib/auth/access-policy';
+import { actorOf } from '../../lib/auth/caller';
+import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
+import { pathUuid } from '../../lib/http/parse-input';
+import { HttpProblem } from '../../lib/http/problem';
+import { labelFact, type FactDecision } from '../../lib/model/label-fact';
+import { modelKinds, sectionOfKind, type ModelKind } from '../../lib/model/model-records';
+import { branchIdOf, streamOfRequest } from '../model/model-request';
+
+/** `entityType` is a model kind, singular (`element`) or as its collection (`elements`). */
+function entityTypeOf(text: string | undefined): ModelKind {
+  const lower = (text ?? '').toLowerCase();
+  const kind = modelKinds.find((k) => k === lower || sectionOfKind[k] === lower);
+  if (!kind) throw HttpProblem.validation('Unknown entity type', [{ field: 'entityType', message: `must be one of ${modelKinds.filter((k) => k !== 'schema').join(', ')}` }]);
+  return kind;
+}
+
+/** The shared path of accept and mark-unknown: editor role, the stream of `?branchId=`, one committed change. */
+export async function runFactDecision(request: ApiRequest, decide: (userId: string | null) => FactDecision): Promise<ApiResponse> {
+  const { runtime, caller, pathParameters } = request;
+  if (!caller) throw HttpProblem.unauthorized();
+  const kind = entityTypeOf(pathParameters.entityType);
+  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+  const stream = await streamOfRequest(runtime.db, project.id, branchIdOf(request));
+  const label = await labelFact(runtime.db, {
+    streamId: stream.id,
+    kind,
+    id: pathUuid(pathParameters.entityId, kind),
+    decision: decide(caller.kind === 'person' ? caller.userId : null),
+    actor: actorOf(caller),
+    now: runtime.now(),
+  });
+  return jsonResponse(200, label, { 'model-version': String(label.modelVersion) });
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { authorizeProject } from '../../lib/auth/access-policy';
+import { actorOf } from '../../lib/auth/caller';
+import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { parseQuery, pathUuid } from '../../lib/http/parse-input';
+import { HttpProblem } from '../../lib/http/problem';
+import { importModelDocument } from '../../lib/model/import-model-document';
+
+const importQuery = z.strictObject({
+  dryRun: z.enum(['true', 'false'], 'must be true or false').optional(),
+  expectedVersion: z.coerce.number('must be a whole number').int('must be a whole number').min(0, 'must be 0 or more').optional(),
+});
+
+/**
+ * POST P/import (editor): the model document (JSON, or YAML when the
+ * Content-Type contains "yaml") upserted into main; `dryRun=true` previews.
+ */
+export const importModel: Operation = async ({ runtime, caller, pathParameters, query, body, headers }) => {
+  if (!caller) throw HttpProblem.unauthorized();
+  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+  const options = parseQuery(importQuery, query);
+  const result = await importModelDocument(runtime.db, {
+    projectId: project.id,
+    body: (body as Buffer | undefined) ?? Buffer.alloc(0),
+    format: (headers['content-type'] ?? '').toLowerCase().includes('yaml') ? 'yaml' : 'json',
+    dryRun: options.dryRun === 'true',
+    expectedVersion: options.expectedVersion ?? null,
+    actor: actorOf(caller),
+    now: runtime.now(),
+  });
+  return jsonResponse(200, result, { 'model-version': String(result.modelVersion) });
+};

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../lib/db/schema';
+import type { ApiRequest } from '../../lib/http/api-types';
+import { parseQuery } from '../../lib/http/parse-input';
+import { HttpProblem } from '../../lib/http/problem';
+import { sectionOfKind, type ModelKind } from '../../lib/model/model-records';
+import { branchOrMain, type ModelStream } from '../../lib/model/stream-store';
+
+const kindOfSection = new Map(Object.entries(sectionOfKind).map(([kind, section]) => [section, kind as ModelKind]));
+
+/** The record kind a model route serves: the collection segment after the project ID. */
+export function kindOfRoute(request: ApiRequest): ModelKind {
+  const section = request.route.path.split('/')[4] ?? '';
+  const kind = kindOfSection.get(section);
+  if (!kind) throw new Error(`route ${request.route.path} names no model kind`);
+  return kind;
+}
+
+export const branchQuery = z.strictObject({ branchId: z.uuid('must be a uuid').optional() });
+
+/** The stream of `?branchId=` (a draft or variant of the project), else main. */
+export async function streamOfRequest(db: Kysely<Database>, projectId: string, branchId: string | undefined): Promise<ModelStream> {
+  return branchOrMain(db, projectId, branchId?.toLowerCase() ?? null);
+}
+
+export function branchIdOf(request: ApiRequest): string | undefined {
+  return parseQuery(branchQuery, request.query).branchId;
+}
+
+export function recordNotFound(kind: ModelKind): HttpProblem {
+  return HttpProblem.notFound(`${kind[0]!.toUpperCase()}${kind.slice(1)} not found`);
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { HttpProblem, type FieldError } from '../http/problem';
+import type { AnyModelRecord, ModelKind, SchemaRecord } from './model-records';
+import { checkRecord, findReferrers } from './model-rules';
+import { commitModelChange, loadModelSnapshot } from './model-store';
+import { overlayModel } from './overlay-model';
+import { readRecord } from './record-schemas';
+import { lockStream } from './stream-store';
+
+/** A single-record edit through the API (DECISIONS.md section 2). */
+export type RecordEdit =
+  | { type: 'create'; entry: unknown }
+  | { type: 'replace'; id: string; entry: unknown }
+  | { type: 'delete'; id: string };
+
+export interface EditInput {
+  streamId: string;
+  kind: ModelKind;
+  edit: RecordEdit;
+  actor: string;
+  now: Date;
+}
+
+export interface EditResult {
+  record: AnyModelRecord | null;
+  modelVersion: number;
+}
+
+/** "parentId: must be a GUID" → {field: parentId, message: must be a GUID}. */
+export function reasonsToFieldErrors(reasons: readonly string[]): FieldError[] {
+  return reasons.map((reason) => {
+    const colon = reason.indexOf(': ');
+    return colon > 0 && !reason.slice(0, colon).includes(' ')
+      ? { field: reason.slice(0, colon), message: reason.slice(colon + 2) }
+      : { field: 'body', message: reason };
+  });
+}
+
+function refused(kind: ModelKind, reasons: readonly string[]): HttpProblem {
+  const errors = reasonsToFieldErrors(reasons);
+  return HttpProblem.validation(`Invalid ${kind}`, errors, reasons.join('; '));
+}
+
+/**
+ * Creates, replaces or deletes one record under the stream lock, checked by
+ * the same reader and rules as the import; each committed edit raises the
+ * stream version by one. A delete that would leave a dangling reference
+ * answers 409 naming the referrers.
+ */
+export async function editModelRecord(db: Kysely<Database>, input: EditInput): Promise<EditResult> {
+  const { kind, edit } = input;
+  return db.transaction().execute(async (trx) => {
+    const version = await lockStream(trx, input.streamId);
+    const before = await loadModelSnapshot(trx, input.streamId);
+    const existingKind = (id: string) => (Object.keys(before) as ModelKind[]).find((k) => before[k].has(id));
+
+    if (edit.type === 'delete') {
+      if (!before[kind].has(edit.id)) throw HttpProblem.notFound(`${kind} not found`);
+      const referrers = findReferrers(before, kind, edit.id);
+      if (referrers.length > 0) {
+        throw HttpProblem.conflict(
+          `The ${kind} is still referenced`,
+          `Delete or change these first: ${referrers.map((r) => `${r.kind} ${r.id} (${r.field})`).join(', ')}.`,
+          referrers.map((r) => ({ field: `${r.kind}:${r.id}`, message: `refers to it through ${r.field}` })),
+        );
+      }
+      const modelVersion = await commitModelChange(trx, { streamId: input.streamId, fromVersion: version, writes: [], deletes: [{ kind, id: edit.id }], actor: input.actor, at: input.now, summary: `delete ${kind} ${edit.id}` });
+      return { record: null, modelVersion };
+    }
+
+    let entry = edit.entry;
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw refused(kind, ['body: must be a JSON object']);
+    const body = entry as Record<string, unknown>;
+    if (edit.type === 'replace') {
+      if (body.id !== undefined && (typeof body.id !== 'string' || body.id.toLowerCase() !== edit.id)) throw refused(kind, ['id: must be the ID in the path']);
+      entry = { ...body, id: edit.id };
+    } else if (body.id === undefined) {
+      entry = { ...body, id: randomUUID() };
+    }
+    const previous = edit.type === 'replace' ? before[kind].get(edit.id) : undefined;
+    if (edit.type === 'replace' && !previous) throw HttpProblem.notFound(`${kind} not found`);
+    const previousSchema = previous as SchemaRecord | undefined;
+    const read = readRecord(kind, entry, { mode: 'edit', schemaVersion: previousSchema?.version ?? 1 });
+    if (!read.ok) throw refused(kind, read.reasons);
+    let record = read.record as AnyModelRecord;
+    if (edit.type === 'create') {
+      const taken = existingKind(record.id);
+      if (taken) throw HttpProblem.conflict('ID in use', `The ID ${record.id} is used by a ${taken}.`, [{ field: 'id', message: `is used by a ${taken}` }]);
+    }
+    if (kind === 'schema' && previousSchema) {
+      const next = record as SchemaRecord;
+      record = { ...next, version: next.content === previousSchema.content ? previousSchema.version : previousSchema.version + 1 };
+    }
+    if (previous && isDeepStrictEqual(previous, record)) return { record, modelVersion: version };
+    const after = overlayModel(before, [{ kind, record } as never]);
+    const reasons = checkRecord(kind, record as never, after, { streamId: input.streamId, before });
+    if (reasons.length > 0) throw refused(kind, reasons);
+    const modelVersion = await commitModelChange(trx, {
+      streamId: input.streamId,
+      fromVersion: version,
+      writes: [{ kind, record, change: previous ? 'changed' : 'added' }],
+      deletes: [],
+      actor: input.actor,
+      at: input.now,
+      summary: `${previous ? 'replace' : 'create'} ${kind} ${record.id}`,
+    });
+    return { record, modelVersion };
+  });
+}

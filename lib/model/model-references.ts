@@ -1,0 +1,79 @@
+/**
+ * The one table of which record fields refer to which other records, read by
+ * the reference rules, by the referrer index and by delete checks alike.
+ */
+import type { AnyModelRecord, BindingRecord, ModelKind, RecordOfKind } from './model-records';
+
+/** One reference held by a record: `field` names a record of `kind` with ID `id`. */
+export interface ModelReference {
+  field: string;
+  kind: ModelKind;
+  id: string;
+}
+
+/** Every reference a record holds (null references left out), in field order. */
+export function referencesOf(kind: ModelKind, record: AnyModelRecord): ModelReference[] {
+  const refs: ModelReference[] = [];
+  const add = (field: string, target: ModelKind, id: string | null | undefined) => {
+    if (typeof id === 'string') refs.push({ field, kind: target, id });
+  };
+  switch (kind) {
+    case 'element': {
+      const r = record as RecordOfKind['element'];
+      add('parentId', 'element', r.parentId);
+      break;
+    }
+    case 'relationship': {
+      const r = record as RecordOfKind['relationship'];
+      add('fromId', 'element', r.fromId);
+      add('toId', 'element', r.toId);
+      break;
+    }
+    case 'message': {
+      const r = record as RecordOfKind['message'];
+      add('producerId', 'element', r.producerId);
+      for (const id of r.consumerIds ?? []) add('consumerIds', 'element', id);
+      add('schemaId', 'schema', r.schemaId);
+      break;
+    }
+    case 'schema':
+      break;
+    case 'operation': {
+      const r = record as RecordOfKind['operation'];
+      add('ownerId', 'element', r.ownerId);
+      add('requestSchemaId', 'schema', r.requestSchemaId);
+      add('responseSchemaId', 'schema', r.responseSchemaId);
+      break;
+    }
+    case 'channel':
+      break;
+    case 'subscription': {
+      const r = record as RecordOfKind['subscription'];
+      add('channelId', 'channel', r.channelId);
+      add('consumerId', 'element', r.consumerId);
+      add('deadLetterChannelId', 'channel', r.deadLetterChannelId);
+      break;
+    }
+    case 'binding': {
+      const r = record as RecordOfKind['binding'];
+      add('sourceChannelId', 'channel', r.sourceChannelId);
+      add('targetChannelId', 'channel', r.targetChannelId);
+      break;
+    }
+  }
+  return refs;
+}
+
+/** True when the record's `field` still names `id` (a list field: any of its entries). */
+export function recordRefersTo(record: AnyModelRecord, field: string, id: string): boolean {
+  const value = (record as unknown as Record<string, unknown>)[field];
+  return Array.isArray(value) ? value.includes(id) : value === id;
+}
+
+/**
+ * The identity of a binding: "A binding is identified by source, target and
+ * routing key together" (part 1 "Channel, Subscription, Binding").
+ */
+export function bindingKeyOf(binding: Pick<BindingRecord, 'sourceChannelId' | 'targetChannelId' | 'routingKey'>): string {
+  return JSON.stringify([binding.sourceChannelId, binding.targetChannelId, binding.routingKey ?? null]);
+}
