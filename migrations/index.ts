@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-platform';
 import * as m0002 from './0002-identity';
 import * as m0003 from './0003-model';
+import * as m0004 from './0004-scenarios';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -11,4 +12,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0001-platform': m0001,
   '0002-identity': m0002,
   '0003-model': m0003,
+  '0004-scenarios': m0004,
 });

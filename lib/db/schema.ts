@@ -39,6 +39,7 @@ export interface Database {
   model_changes: ModelChangesTable;
   views: ViewsTable;
   view_positions: ViewPositionsTable;
+  scenarios: ScenariosTable;
 }
 
 export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
@@ -158,4 +159,17 @@ export interface ViewPositionsTable {
   element_id: string;
   x: number;
   y: number;
+}
+
+export interface ScenariosTable {
+  project_id: string;
+  id: string;
+  name: string;
+  /** The scenario document without `origin`; null once deleted. */
+  document: ColumnType<unknown, string | null, string | null>;
+  origin: ColumnType<unknown, string | null, string | null>;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
 }
