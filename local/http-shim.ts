@@ -29,12 +29,15 @@ const ignoredBodyLimitBytes = 1024 * 1024;
 const textualContentType = /json|yaml|text\/|xml|x-www-form-urlencoded/i;
 
 function sendResult(res: ServerResponse, result: ServiceResult, closeConnection = false): void {
-  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
-  if (result.cookies && result.cookies.length > 0) headers['set-cookie'] = result.cookies;
-  if (closeConnection) headers.connection = 'close';
+  // A flat [name, value, …] list: node writes it without building a header map.
+  const headers: (string | string[])[] = [];
+  const given = result.headers as Record<string, string> | undefined;
+  if (given) for (const name in given) headers.push(name, given[name]!);
+  if (result.cookies && result.cookies.length > 0) headers.push('set-cookie', result.cookies);
+  if (closeConnection) headers.push('connection', 'close');
   const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
-  headers['content-length'] = String(Buffer.byteLength(body));
-  res.writeHead(result.statusCode ?? 200, headers);
+  headers.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
+  res.writeHead(result.statusCode ?? 200, headers as string[]);
   res.end(body);
 }
 
@@ -91,7 +94,7 @@ function toEvent(req: IncomingMessage, match: RouteMatch, path: string, rawQuery
       requestId: randomUUID(),
       routeKey,
       stage: '$default',
-      time: new Date(now).toUTCString(),
+      time: requestTime(now),
       timeEpoch: now,
     },
     body: body === null || body.length === 0 ? undefined : textual ? body.toString('utf8') : body.toString('base64'),
@@ -100,20 +103,37 @@ function toEvent(req: IncomingMessage, match: RouteMatch, path: string, rawQuery
   };
 }
 
+const contextPrototype = {
+  callbackWaitsForEmptyEventLoop: false,
+  functionVersion: '$LATEST',
+  memoryLimitInMB: '0',
+  logGroupName: 'local',
+  logStreamName: 'local',
+  done: () => undefined,
+  fail: () => undefined,
+  succeed: () => undefined,
+};
+
+/** The Lambda context of one invocation; the constant members sit on a shared prototype. */
 function lambdaContext(requestId: string, group: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `svc-${group}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `local:svc-${group}`,
-    memoryLimitInMB: '0',
-    awsRequestId: requestId,
-    logGroupName: 'local',
-    logStreamName: 'local',
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  } as unknown as Context;
+  const context = Object.create(contextPrototype) as Record<string, unknown>;
+  context.awsRequestId = requestId;
+  context.functionName = `svc-${group}`;
+  context.invokedFunctionArn = `local:svc-${group}`;
+  return context as unknown as Context;
+}
+
+let cachedSecond = 0;
+let cachedTime = '';
+
+/** `requestContext.time`, formatted once per second. */
+function requestTime(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== cachedSecond) {
+    cachedSecond = second;
+    cachedTime = new Date(now).toUTCString();
+  }
+  return cachedTime;
 }
 
 /**

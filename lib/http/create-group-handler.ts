@@ -13,15 +13,25 @@ import type { ServiceEvent, ServiceResult } from './service-event';
 
 export type GroupHandler = middy.MiddyfiedHandler<ServiceEvent, ServiceResult, Error, AuthenticatedContext>;
 
+/** Query, cookies and client are read only by the operations that use them. */
 function toApiRequest(event: ServiceEvent, route: RouteDefinition, runtime: ServiceRuntime, context: AuthenticatedContext): ApiRequest {
+  let query: URLSearchParams | undefined;
+  let cookies: Record<string, string> | undefined;
+  let client: ApiRequest['client'] | undefined;
   return {
     route,
     pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
-    query: new URLSearchParams(event.rawQueryString ?? ''),
+    get query() {
+      return (query ??= new URLSearchParams(event.rawQueryString ?? ''));
+    },
     headers: (event.headers ?? {}) as Record<string, string>,
-    cookies: parseCookies(event.cookies),
+    get cookies() {
+      return (cookies ??= parseCookies(event.cookies));
+    },
     body: event.body as unknown,
-    client: readClientInfo(event, runtime.config.trustedProxies, event.svcSocketScheme ?? 'https'),
+    get client() {
+      return (client ??= readClientInfo(event, runtime.config.trustedProxies, event.svcSocketScheme ?? 'https'));
+    },
     requestId: context.awsRequestId ?? event.requestContext.requestId,
     caller: context.svcCaller ?? null,
     runtime,

@@ -22,7 +22,7 @@ export function problemToResponse(problem: HttpProblem): ApiResponse {
 export function toServiceResult(response: ApiResponse): ServiceResult {
   const result: ServiceResult = {
     statusCode: response.status,
-    headers: { ...baseResponseHeaders, ...response.headers },
+    headers: response.headers ? Object.assign({}, baseResponseHeaders, response.headers) : { ...baseResponseHeaders },
   };
   if (response.cookies && response.cookies.length > 0) result.cookies = response.cookies;
   if (response.body === undefined) {

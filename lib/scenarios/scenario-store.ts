@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { afterNameThenId } from '../db/keyset-page';
 import { HttpProblem } from '../http/problem';
 
 /** Scenarios per project (part 1 "Limits"). */
@@ -97,10 +98,7 @@ export async function deleteScenario(db: Kysely<Database>, projectId: string, id
 /** One page of live scenarios in name-then-ID order. */
 export async function listScenarioPage(db: Kysely<Database>, input: { projectId: string; after: { name: string; id: string } | null; limit: number }): Promise<{ items: { id: string; name: string }[]; hasMore: boolean }> {
   let query = db.selectFrom('scenarios').select(['id', 'name']).where('project_id', '=', input.projectId).where('deleted_at', 'is', null);
-  if (input.after) {
-    const { name, id } = input.after;
-    query = query.where((eb) => eb.or([eb('name', '>', name), eb.and([eb('name', '=', name), eb('id', '>', id)])]));
-  }
+  if (input.after) query = query.where(afterNameThenId(input.after));
   const rows = await query.orderBy('name').orderBy('id').limit(input.limit + 1).execute();
   return { items: rows.slice(0, input.limit), hasMore: rows.length > input.limit };
 }

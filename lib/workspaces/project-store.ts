@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { afterNameThenId } from '../db/keyset-page';
 
 /** A project as the API shows it; `modelVersion` is the version of its main model. */
 export interface ProjectRecord {
@@ -44,10 +45,7 @@ export interface ProjectPageInput {
 export async function listProjectPage(db: Kysely<Database>, input: ProjectPageInput): Promise<{ items: ProjectListItem[]; hasMore: boolean }> {
   let query = db.selectFrom('projects').select(['id', 'name', 'description']).where('workspace_id', '=', input.workspaceId);
   if (input.onlyProjectId) query = query.where('id', '=', input.onlyProjectId);
-  if (input.after) {
-    const { name, id } = input.after;
-    query = query.where((eb) => eb.or([eb('name', '>', name), eb.and([eb('name', '=', name), eb('id', '>', id)])]));
-  }
+  if (input.after) query = query.where(afterNameThenId(input.after));
   const rows = await query.orderBy('name').orderBy('id').limit(input.limit + 1).execute();
   return { items: rows.slice(0, input.limit), hasMore: rows.length > input.limit };
 }
