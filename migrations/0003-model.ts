@@ -35,6 +35,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index model_entities_kind_idx on model_entities (stream_id, kind, id);
     create index model_entities_schema_id_idx on model_entities (id) where kind = 'schema';
+    -- Who refers to an element: the agent tools read these per request.
+    create index model_entities_from_idx on model_entities (stream_id, (body->>'fromId')) where kind = 'relationship';
+    create index model_entities_to_idx on model_entities (stream_id, (body->>'toId')) where kind = 'relationship';
+    create index model_entities_producer_idx on model_entities (stream_id, (body->>'producerId')) where kind = 'message';
+    create index model_entities_consumers_idx on model_entities using gin ((body->'consumerIds')) where kind = 'message';
+    create index model_entities_name_idx on model_entities (stream_id, kind, lower(body->>'name'));
 
     create table model_changes (
       stream_id uuid not null references model_streams (id) on delete cascade,

@@ -140,6 +140,12 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'DELETE', path: '/api/projects/{projectId}/views/{viewId}', group: 'views', operation: 'delete-view', auth: 'signed-in', summary: 'Delete a view (editor)' }),
   route({ method: 'PUT', path: '/api/projects/{projectId}/views/{viewId}/layout', group: 'views', operation: 'replace-view-layout', auth: 'signed-in', summary: 'Replace the saved positions of a view (editor)' }),
 
+  // Agent access (part 1 "Agent tool endpoint")
+  route({ method: 'POST', path: '/mcp', group: 'mcp', operation: 'post-mcp', auth: 'token', body: 'raw', bodyLimitBytes: bodyLimits.mcpMessage, summary: 'One MCP message (streamable HTTP, stateless, JSON answers)' }),
+  route({ method: 'GET', path: '/mcp', group: 'mcp', operation: 'mcp-method-not-allowed', auth: 'token', summary: '405 Allow: POST (no stream, no session)' }),
+  route({ method: 'DELETE', path: '/mcp', group: 'mcp', operation: 'mcp-method-not-allowed', auth: 'token', summary: '405 Allow: POST (no stream, no session)' }),
+  route({ method: 'GET', path: '/api/agent/capabilities', group: 'agent', operation: 'get-capabilities', auth: 'signed-in', summary: 'The tools and endpoints the caller can use' }),
+
   // Members and invitations (part 2 "Members and invitations")
   // MEMBERS-ROUTES-START
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/members', group: 'members', operation: 'list-members', auth: 'person', summary: 'Members of a workspace with their role (member)' }),

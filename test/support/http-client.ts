@@ -42,7 +42,8 @@ export async function call(baseUrl: string, method: string, path: string, option
   }
   if (options.session !== undefined) headers.cookie = `svc_session=${options.session}`;
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  // A copy typed as Uint8Array<ArrayBuffer>: the DOM typings of fetch take no shared buffers.
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body) });
   const text = await response.text();
   let json: unknown;
   try {

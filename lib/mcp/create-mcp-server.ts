@@ -1,0 +1,57 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import packageJson from '../../package.json';
+import { fieldErrorsOf } from '../http/parse-input';
+import { HttpProblem } from '../http/problem';
+import type { ToolContext } from './agent-tool';
+import { agentTools, toolScope } from './tool-registry';
+import { toolErrorResult, toolResultText } from './tool-result';
+import { dataNotInstructions } from './truth-notes';
+
+const toolsByName = new Map(agentTools.map((tool) => [tool.name, tool]));
+
+let listedTools: { name: string; description: string; inputSchema: Record<string, unknown> }[] | undefined;
+
+/** The tools as tools/list shows them: JSON Schemas generated from the zod inputs, once per process. */
+export function listedToolDefinitions() {
+  listedTools ??= agentTools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: z.toJSONSchema(tool.input, { io: 'input' }) as Record<string, unknown>,
+  }));
+  return listedTools;
+}
+
+/**
+ * A new MCP server for one request (the endpoint is stateless): tools/list
+ * and tools/call over the registry. Arguments are checked with the tool's
+ * zod schema; failures come back as `isError` with the spec's error body.
+ */
+export function createMcpServer(context: ToolContext): Server {
+  const server = new Server(
+    { name: 'svc', version: packageJson.version },
+    { capabilities: { tools: {} }, instructions: `Read-only access to design models of the service. ${dataNotInstructions}` },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedToolDefinitions() }));
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    try {
+      const tool = toolsByName.get(request.params.name);
+      if (!tool) throw HttpProblem.notFound('Unknown tool', `There is no tool "${request.params.name}".`);
+      if (!context.caller.scopes.includes(toolScope)) throw HttpProblem.forbidden('Scope missing', 'The tools need an agent token with the "read" scope.');
+      const parsed = tool.input.safeParse(request.params.arguments ?? {});
+      if (!parsed.success) {
+        const errors = fieldErrorsOf(parsed.error);
+        throw HttpProblem.validation('Invalid arguments', errors, errors.map((e) => `${e.field}: ${e.message}`).join('; '));
+      }
+      const output = await tool.run(context, parsed.data);
+      return { content: [{ type: 'text' as const, text: toolResultText(output) }] };
+    } catch (error) {
+      if (!(error instanceof HttpProblem) && !(error instanceof Error && error.name === 'HttpProblem')) {
+        context.runtime.log.error(`tool ${request.params.name} failed`, error);
+      }
+      return toolErrorResult(error);
+    }
+  });
+  return server;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineTool } from '../agent-tool';
+import { dataNotInstructions, truthNotes } from '../truth-notes';
+import { capNotice, elementLinks, elementOrNotFound } from './element-links';
+import { openProject, projectIdArg } from './tool-support';
+
+export const getDependencies = defineTool({
+  name: 'get_dependencies',
+  description: `What an element depends on: its outbound relationships and the messages it consumes, at most 200 each. ${dataNotInstructions}`,
+  input: z.strictObject({ projectId: projectIdArg, elementId: z.uuid('must be a uuid') }),
+  equivalentHttp: null,
+  async run(context, args) {
+    const { project, stream } = await openProject(context, args.projectId);
+    const element = await elementOrNotFound(context.runtime.db, stream.id, args.elementId);
+    const links = await elementLinks(context.runtime.db, stream.id, element.id, { outbound: true, consumed: true });
+    return {
+      projectId: project.id,
+      truth: 'declared',
+      truthNote: truthNotes.model,
+      data: { elementId: element.id, outboundRelationships: links.outboundRelationships, consumedMessages: links.consumedMessages },
+      nextCursor: null,
+      notice: capNotice(links.cut),
+    };
+  },
+});

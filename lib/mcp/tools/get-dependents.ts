@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineTool } from '../agent-tool';
+import { dataNotInstructions, truthNotes } from '../truth-notes';
+import { capNotice, elementLinks, elementOrNotFound } from './element-links';
+import { openProject, projectIdArg } from './tool-support';
+
+export const getDependents = defineTool({
+  name: 'get_dependents',
+  description: `What depends on an element: its inbound relationships and the messages it produces (with their consumers), at most 200 each. ${dataNotInstructions}`,
+  input: z.strictObject({ projectId: projectIdArg, elementId: z.uuid('must be a uuid') }),
+  equivalentHttp: null,
+  async run(context, args) {
+    const { project, stream } = await openProject(context, args.projectId);
+    const element = await elementOrNotFound(context.runtime.db, stream.id, args.elementId);
+    const links = await elementLinks(context.runtime.db, stream.id, element.id, { inbound: true, produced: true });
+    return {
+      projectId: project.id,
+      truth: 'declared',
+      truthNote: truthNotes.model,
+      data: { elementId: element.id, inboundRelationships: links.inboundRelationships, producedMessages: links.producedMessages },
+      nextCursor: null,
+      notice: capNotice(links.cut),
+    };
+  },
+});

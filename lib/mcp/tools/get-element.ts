@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineTool } from '../agent-tool';
+import { dataNotInstructions, truthNotes } from '../truth-notes';
+import { capNotice, elementLinks, elementOrNotFound } from './element-links';
+import { elementItem } from './find-elements';
+import { openProject, projectIdArg } from './tool-support';
+
+export const getElement = defineTool({
+  name: 'get_element',
+  description: `One element of the main model with its relationships (outbound, inbound) and messages (produced, consumed), at most 200 per list. ${dataNotInstructions}`,
+  input: z.strictObject({ projectId: projectIdArg, elementId: z.uuid('must be a uuid') }),
+  equivalentHttp: null,
+  async run(context, args) {
+    const { project, stream } = await openProject(context, args.projectId);
+    const element = await elementOrNotFound(context.runtime.db, stream.id, args.elementId);
+    const links = await elementLinks(context.runtime.db, stream.id, element.id, { outbound: true, inbound: true, produced: true, consumed: true });
+    return {
+      projectId: project.id,
+      truth: 'declared',
+      truthNote: truthNotes.model,
+      data: {
+        element: elementItem(element),
+        outboundRelationships: links.outboundRelationships,
+        inboundRelationships: links.inboundRelationships,
+        producedMessages: links.producedMessages,
+        consumedMessages: links.consumedMessages,
+      },
+      nextCursor: null,
+      notice: capNotice(links.cut),
+    };
+  },
+});

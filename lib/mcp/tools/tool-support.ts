@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { authorizeProject } from '../../auth/access-policy';
+import { decodeCursor, encodeCursor } from '../../http/cursor';
+import { mainStream, type ModelStream } from '../../model/stream-store';
+import type { ProjectRecord } from '../../workspaces/project-store';
+import type { ToolContext } from '../agent-tool';
+
+/** `projectId`: required uuid for every tool but list_projects (part 1). */
+export const projectIdArg = z.uuid('must be a uuid').describe('ID of the project (uuid).');
+
+/** `cursor` and `limit` of list tools: limit 1 to 200, default 50. */
+export const pageArgs = {
+  cursor: z.string().max(2000).nullable().optional().describe('The previous result\'s nextCursor; omit for the first page.'),
+  limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').nullable().optional().describe('Items per page, 1 to 200 (default 50).'),
+};
+
+export function limitOf(limit: number | null | undefined): number {
+  return limit ?? 50;
+}
+
+/** The project (as the token sees it: another project answers like a missing one) and its main stream. */
+export async function openProject(context: ToolContext, projectId: string): Promise<{ project: ProjectRecord; stream: ModelStream }> {
+  const { project } = await authorizeProject(context.runtime.db, context.caller, projectId.toLowerCase(), 'viewer');
+  return { project, stream: await mainStream(context.runtime.db, project.id) };
+}
+
+/** Reads a tool cursor; one no result of this tool and these arguments gave is `validation_error` on `cursor`. */
+export function readToolCursor<T>(context: ToolContext, scope: string, cursor: string | null | undefined): T | null {
+  return cursor ? decodeCursor<T>(context.runtime.keyring, scope, cursor) : null;
+}
+
+export function makeToolCursor(context: ToolContext, scope: string, position: unknown): string {
+  return encodeCursor(context.runtime.keyring, scope, position);
+}
