@@ -19,7 +19,7 @@ export async function runRecordEdit(request: ApiRequest, makeEdit: (id: string |
   const stream = await streamOfRequest(runtime.db, project.id, branchIdOf(request));
   const id = pathParameters.id === undefined ? null : pathUuid(pathParameters.id, kind);
   const edit = makeEdit(id);
-  const result = await editModelRecord(runtime.db, { streamId: stream.id, kind, edit, actor: actorOf(caller), now: runtime.now() });
+  const result = await editModelRecord(runtime.db, { streamId: stream.id, modelStreamId: project.id, kind, edit, actor: actorOf(caller), now: runtime.now() });
   const headers = { 'model-version': String(result.modelVersion) };
   if (edit.type === 'delete') return noContentResponse(headers);
   return jsonResponse(edit.type === 'create' ? 201 : 200, result.record, headers);

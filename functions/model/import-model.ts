@@ -28,5 +28,8 @@ export const importModel: Operation = async ({ runtime, caller, pathParameters, 
     actor: actorOf(caller),
     now: runtime.now(),
   });
-  return jsonResponse(200, result, { 'model-version': String(result.modelVersion) });
+  // The body's modelVersion is the version the entries were read against (part 1 "Import result"); the header,
+  // as on every other model answer, is main's version after this call: one more when the import wrote.
+  const wrote = result.applied && result.added + result.changed > 0;
+  return jsonResponse(200, result, { 'model-version': String(wrote ? result.modelVersion + 1 : result.modelVersion) });
 };

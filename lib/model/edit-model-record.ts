@@ -18,6 +18,12 @@ export type RecordEdit =
 
 export interface EditInput {
   streamId: string;
+  /**
+   * ID of the project's main stream (the project's ID): "A schema ID must not be
+   * the ID of the model stream of the project" holds on branches too. Defaults to
+   * `streamId`.
+   */
+  modelStreamId?: string;
   kind: ModelKind;
   edit: RecordEdit;
   actor: string;
@@ -96,7 +102,7 @@ export async function editModelRecord(db: Kysely<Database>, input: EditInput): P
     }
     if (previous && isDeepStrictEqual(previous, record)) return { record, modelVersion: version };
     const after = overlayModel(before, [{ kind, record } as never]);
-    const reasons = checkRecord(kind, record as never, after, { streamId: input.streamId, before });
+    const reasons = checkRecord(kind, record as never, after, { streamId: input.modelStreamId ?? input.streamId, before });
     if (reasons.length > 0) throw refused(kind, reasons);
     const modelVersion = await commitModelChange(trx, {
       streamId: input.streamId,

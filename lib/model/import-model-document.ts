@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem } from '../http/problem';
+import { sectionOfKind } from './model-records';
 import { schemaIdsOwnedElsewhere, commitModelChange, loadModelSnapshot } from './model-store';
 import { planImport, schemaIdsNamedIn, type ImportItem } from './plan-import';
 import { parseJsonStrict, parseYamlStrict } from './strict-json';
@@ -66,7 +67,8 @@ export async function importModelDocument(db: Kysely<Database>, request: ImportR
       const { kind, count, limit } = plan.tooLarge;
       throw new HttpProblem(400, 'import_too_large', 'Import too large', {
         detail: `The document holds ${count} ${kind} entries; at most ${limit} are accepted.`,
-        errors: [{ field: kind, message: `at most ${limit} entries` }],
+        // The list as the document names it (`schemas`), like every other list-level error.
+        errors: [{ field: sectionOfKind[kind], message: `at most ${limit} entries` }],
       });
     }
     const result: ImportResult = { applied: false, modelVersion: version, ...plan.counts, items: plan.items };

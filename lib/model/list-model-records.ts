@@ -20,18 +20,24 @@ export interface RecordPageInput {
   limit: number;
 }
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** One page of a stream's records of one kind in ID order, the total matching, and whether more follow. */
 export async function listModelRecordPage(db: Kysely<Database>, input: RecordPageInput): Promise<{ items: AnyModelRecord[]; total: number; hasMore: boolean }> {
   let query = db.selectFrom('model_entities').where('stream_id', '=', input.streamId).where('kind', '=', input.kind);
   const { name, kind, tag, status } = input.filters;
-  if (name !== undefined) query = query.where(sql<string>`body->>'name'`, 'ilike', likePattern(name));
   if (kind !== undefined) query = query.where(sql<string>`body->>'kind'`, '=', kind);
   if (status !== undefined) query = query.where(sql<string>`body->>'status'`, '=', status);
   if (tag !== undefined) query = query.where(sql<boolean>`body->'tags' ? ${tag}`, '=', true);
+  if (name !== undefined) {
+    // "Substring, any case" in every script: PostgreSQL folds case by the database's ctype, and the
+    // embedded database's is C (ASCII only: "Ü" would not match "ü"). So names are matched here.
+    const needle = name.toLowerCase();
+    const names = await query.select(['id', sql<string | null>`body->>'name'`.as('name')]).orderBy('id').execute();
+    const matching = names.filter((row) => (row.name ?? '').toLowerCase().includes(needle)).map((row) => row.id);
+    const start = input.afterId === null ? 0 : matching.findIndex((id) => id > input.afterId!);
+    const pageIds = start < 0 ? [] : matching.slice(start, start + input.limit + 1);
+    const bodies = pageIds.length === 0 ? [] : await db.selectFrom('model_entities').select(['id', 'body']).where('stream_id', '=', input.streamId).where('id', 'in', pageIds).orderBy('id').execute();
+    return { items: bodies.slice(0, input.limit).map((r) => r.body as AnyModelRecord), total: matching.length, hasMore: pageIds.length > input.limit };
+  }
   const [rows, count] = await Promise.all([
     (input.afterId ? query.where('id', '>', input.afterId) : query).select(['id', 'body']).orderBy('id').limit(input.limit + 1).execute(),
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
