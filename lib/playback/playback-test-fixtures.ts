@@ -1,0 +1,77 @@
+/**
+ * Builders for the tests of lib/playback: models from records, steps with
+ * every required list present, and a one-line-per-event view of a trace, so
+ * each test states only what it is about.
+ */
+import type { AnyModelRecord, ModelKind, ModelSnapshot, RecordOfKind } from '../model/model-records';
+import { snapshotFromRecords } from '../model/model-document';
+import type { PlaybackEvent, RunResult } from './playback-types';
+import type { Assertion, BranchStep, CallStep, Fault, JsonValue, ParallelStep, PublishStep, ScenarioDocument, Step, WriteStep } from './scenario-document';
+
+export { binding, channel, element, guid, message, operation, schema, subscription } from '../model/model-test-fixtures';
+
+/** A model snapshot of these records, of any kind (kinds told apart by their fields). */
+export function modelOf(records: AnyModelRecord[]): ModelSnapshot {
+  return snapshotFromRecords(records.map((record) => ({ kind: kindOf(record), record }) as { [K in ModelKind]: { kind: K; record: RecordOfKind[K] } }[ModelKind]));
+}
+
+function kindOf(record: AnyModelRecord): ModelKind {
+  if ('ownerId' in record) return 'operation';
+  if ('sourceChannelId' in record) return 'binding';
+  if ('consumerId' in record) return 'subscription';
+  if ('producerId' in record) return 'message';
+  if ('content' in record) return 'schema';
+  if ('fromId' in record) return 'relationship';
+  if ('status' in record) return 'element';
+  return 'channel';
+}
+
+/** A scenario document (a fixed ID, name "Scenario"). */
+export function scenarioOf(steps: Step[], faults: Fault[] = [], assertions: Assertion[] = []): ScenarioDocument {
+  return { id: '00000000-0000-4000-8000-0000000000ff', name: 'Scenario', steps, faults, assertions };
+}
+
+/** A call step. */
+export function callStep(id: string, from: string, operation: string, fields: Partial<CallStep> = {}): CallStep {
+  return { type: 'call', id, from, operation, request: null, response: null, then: [], onError: [], ...fields };
+}
+
+/** A publish step. */
+export function publishStep(id: string, from: string, channel: string, message: string, fields: Partial<PublishStep> = {}): PublishStep {
+  return { type: 'publish', id, from, channel, message, payload: null, headers: {}, handlers: {}, routingKey: null, ...fields };
+}
+
+/** A write step. */
+export function writeStep(id: string, by: string, store: string, dataset = 'orders', change: JsonValue = null): WriteStep {
+  return { type: 'write', id, by, store, dataset, change };
+}
+
+/** A parallel step. */
+export function parallelStep(id: string, branches: Step[][]): ParallelStep {
+  return { type: 'parallel', id, branches };
+}
+
+/** A branch step. */
+export function branchStep(id: string, whenStep: string, is: string, then: Step[], otherwise: Step[] = []): BranchStep {
+  return { type: 'branch', id, whenStep, is, then, else: otherwise };
+}
+
+/** A fault. */
+export function fault(target: string, kind: string, failFirst: number | null = null): Fault {
+  return { target, kind, failFirst };
+}
+
+/**
+ * The trace one line per event: `<atMs> <kind> <stepId> <target>[#attempt]`,
+ * with IDs replaced by the short names given.
+ */
+export function traceLines(result: RunResult | readonly PlaybackEvent[], names: Readonly<Record<string, string>>): string[] {
+  const events = Array.isArray(result) ? (result as readonly PlaybackEvent[]) : (result as RunResult).events;
+  const short = (id: string | null) => (id === null ? '-' : (names[id] ?? id));
+  return events.map((e) => `${e.atMs} ${e.kind} ${e.stepId} ${short(e.target)}${e.attempt === null ? '' : `#${e.attempt}`}`);
+}
+
+/** The outcomes of a run as stepId → outcome. */
+export function outcomesOf(result: RunResult): Record<string, string> {
+  return Object.fromEntries(result.outcomes.map((entry) => [entry.stepId, entry.outcome]));
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { guid, schema } from './playback-test-fixtures';
+import { createSchemaChecker } from './schema-checker';
+
+const amount = schema({ id: guid(1), content: '{"type":"object","required":["amount"],"properties":{"amount":{"type":"number"}}}' });
+const draft2020 = schema({ id: guid(2), content: '{"$schema":"https://json-schema.org/draft/2020-12/schema","prefixItems":[{"type":"string"}],"items":false}' });
+const draft4 = schema({ id: guid(3), content: '{"$schema":"http://json-schema.org/draft-04/schema#","type":"object"}' });
+const remoteRef = schema({ id: guid(4), content: '{"$ref":"https://example.com/other.json"}' });
+const withId = schema({ id: guid(5), content: '{"$id":"https://example.com/same.json","type":"string","format":"email"}' });
+const withSameId = schema({ id: guid(6), content: '{"$id":"https://example.com/same.json","type":"number"}' });
+const schemas = new Map([amount, draft2020, draft4, remoteRef, withId, withSameId].map((s) => [s.id, s]));
+
+describe('createSchemaChecker', () => {
+  it('checks payloads and compiles each schema once', () => {
+    const checker = createSchemaChecker(schemas);
+    for (let i = 0; i < 100; i++) expect(checker.check(amount.id, { amount: i })).toEqual({ kind: 'valid' });
+    expect(checker.check(amount.id, { amount: 'x' })).toEqual({ kind: 'invalid', reason: '/amount must be number' });
+    expect(checker.check(amount.id, null)).toEqual({ kind: 'invalid', reason: '(root) must be object' });
+    expect(checker.compiledSchemas).toBe(1);
+  });
+
+  it('reads the dialect from $schema: 2020-12 works, draft-04 is refused', () => {
+    const checker = createSchemaChecker(schemas);
+    expect(checker.check(draft2020.id, ['a'])).toEqual({ kind: 'valid' });
+    expect(checker.check(draft2020.id, ['a', 'b']).kind).toBe('invalid');
+    expect(checker.check(draft4.id, {})).toMatchObject({ kind: 'unusable-schema' });
+  });
+
+  it('a schema that cannot be evaluated is unusable; two schemas with one $id do not clash; formats are annotations', () => {
+    const checker = createSchemaChecker(schemas);
+    expect(checker.check(remoteRef.id, {})).toMatchObject({ kind: 'unusable-schema' });
+    expect(checker.check(withId.id, 'not an address')).toEqual({ kind: 'valid' });
+    expect(checker.check(withSameId.id, 3)).toEqual({ kind: 'valid' });
+    expect(checker.check(guid(99), {})).toEqual({ kind: 'unusable-schema', reason: 'is not in the model' });
+  });
+});
+
+describe('createSchemaChecker across runs', () => {
+  it('leaves nothing of one run for the next: nested $ids do not clash, cached functions are dropped', () => {
+    const nested = schema({ id: guid(7), content: '{"type":"object","properties":{"a":{"$id":"https://example.com/a.json","type":"string"}}}' });
+    const other = schema({ id: guid(8), content: '{"type":"object","properties":{"b":{"$id":"https://example.com/a.json","type":"number"}}}' });
+    const refersToIt = schema({ id: guid(9), content: '{"$ref":"https://example.com/a.json"}' });
+    expect(createSchemaChecker(new Map([[nested.id, nested]])).check(nested.id, { a: 'x' })).toEqual({ kind: 'valid' });
+    expect(createSchemaChecker(new Map([[other.id, other]])).check(other.id, { b: 1 })).toEqual({ kind: 'valid' });
+    // The earlier run's nested schema is not there to be referred to.
+    expect(createSchemaChecker(new Map([[refersToIt.id, refersToIt]])).check(refersToIt.id, 'x')).toMatchObject({ kind: 'unusable-schema' });
+  });
+});

@@ -1,0 +1,235 @@
+// `npm run bench -- playback [--runs N]`: engine time of scenario playback.
+//
+// Bundles lib/playback with esbuild (as infra:template does for its script),
+// generates a model and a scenario at the limits of part 1 "Limits" (500
+// steps and step lists; retries, timeouts, faults, dead letters and a
+// topic fan-out giving close to the 10000-event limit), then times
+// playScenario (validate with schema checks, plan, play, assertions, labels,
+// hash) and, separately, the player alone (plan + play). Prints the medians
+// and the events per second against the target of 1,000,000 per second on
+// one core. The HTTP end-to-end timing of the run endpoint belongs to the
+// endpoint's own benchmark.
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// Outside dist/, which every build deletes; node_modules above it resolves the bundle's packages.
+const outfile = resolve(root, 'node_modules/.cache/svc-bench/playback-engine.mjs');
+const targetEventsPerSecond = 1_000_000;
+
+function parseArgs(args) {
+  const options = { runs: 30, warmup: 10 };
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].split('=', 2);
+    const next = () => inline ?? args[++i];
+    if (flag === '--runs') options.runs = Number(next());
+    else if (flag === '--warmup') options.warmup = Number(next());
+    else throw new Error(`unknown option ${args[i]} (options: --runs N, default 30; --warmup N, default 10)`);
+  }
+  if (!(options.runs >= 1)) throw new Error('--runs must be at least 1');
+  return options;
+}
+
+async function loadEngine() {
+  await mkdir(dirname(outfile), { recursive: true });
+  await build({
+    stdin: {
+      contents: [
+        "export { playScenario } from './lib/playback/play-scenario';",
+        "export { buildPlaybackIndex } from './lib/playback/playback-index';",
+        "export { buildPlaybackPlan } from './lib/playback/playback-plan';",
+        "export { runPlaybackPlan } from './lib/playback/playback-engine';",
+        "export { validateScenario } from './lib/playback/validate-scenario';",
+        "export { hashTrace } from './lib/playback/trace-hash';",
+        "export { snapshotFromRecords } from './lib/model/model-document';",
+      ].join('\n'),
+      resolveDir: root,
+      loader: 'ts',
+      sourcefile: 'playback-bench-entry.ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+    outfile,
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+const guid = (n) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const fact = { factStatus: 'declared', provenance: null, stale: null };
+
+/** A model with 20 elements, 10 operations, a topic fanning out to 10 queues, 25 subscriptions and a dead-letter queue. */
+function generateModel() {
+  const records = [];
+  const elements = Array.from({ length: 20 }, (_, i) => guid(0x100 + i));
+  elements.forEach((id, i) => records.push({ kind: 'element', record: { id, kind: 'system', name: `Element ${i}`, description: null, technology: null, status: 'current', parentId: null, tags: [], icon: null, ...fact } }));
+  const requestSchema = guid(0x700);
+  records.push({ kind: 'schema', record: { id: requestSchema, name: 'Request', description: null, content: '{"type":"object","required":["orderId"],"properties":{"orderId":{"type":"integer"},"lines":{"type":"array","items":{"type":"object"}}}}', version: 1 } });
+  const messageSchema = guid(0x701);
+  records.push({ kind: 'schema', record: { id: messageSchema, name: 'Event', description: null, content: '{"type":"object","required":["orderId","status"],"properties":{"status":{"enum":["new","paid","shipped"]}}}', version: 1 } });
+  const operations = Array.from({ length: 10 }, (_, i) => guid(0x200 + i));
+  operations.forEach((id, i) =>
+    records.push({
+      kind: 'operation',
+      record: { id, ownerId: elements[10 + i], name: `Operation ${i}`, transport: 'http', requestSchemaId: requestSchema, responseSchemaId: null, timeoutMs: 1000, retry: { maxAttempts: 3, backoffMs: 200 }, ...fact },
+    }),
+  );
+  const hub = guid(0x300);
+  const deadLetter = guid(0x3ff);
+  const queues = Array.from({ length: 10 }, (_, i) => guid(0x301 + i));
+  records.push({ kind: 'channel', record: { id: hub, name: 'events', kind: 'topic', ...fact } });
+  records.push({ kind: 'channel', record: { id: deadLetter, name: 'dead letters', kind: 'queue', ...fact } });
+  queues.forEach((id, i) => records.push({ kind: 'channel', record: { id, name: `queue ${i}`, kind: 'queue', ...fact } }));
+  const keys = [null, 'order.*', 'order.#', '#', '*.paid', 'order.*.eu', '#.shipped', 'invoice.#', 'order.new', '*.*'];
+  queues.forEach((id, i) => records.push({ kind: 'binding', record: { id: guid(0x500 + i), sourceChannelId: hub, targetChannelId: id, routingKey: keys[i], ...fact } }));
+  records.push({ kind: 'binding', record: { id: guid(0x5ff), sourceChannelId: deadLetter, targetChannelId: queues[8], routingKey: null, ...fact } });
+  let subscriptionNumber = 0;
+  const addSubscription = (channelId, consumerId, retry, deadLetterChannelId) =>
+    records.push({ kind: 'subscription', record: { id: guid(0x400 + subscriptionNumber++), channelId, consumerId, retry, deadLetterChannelId, ...fact } });
+  for (let i = 0; i < 5; i++) addSubscription(hub, elements[i], { maxAttempts: 2, backoffMs: 50 }, deadLetter);
+  queues.forEach((id, i) => {
+    addSubscription(id, elements[5 + (i % 5)], { maxAttempts: 3, backoffMs: 100 }, deadLetter);
+    addSubscription(id, elements[i % 5], null, null);
+  });
+  const message = guid(0x600);
+  records.push({ kind: 'message', record: { id: message, name: 'Order event', description: null, producerId: elements[0], consumerIds: [], schemaId: messageSchema, tags: [], ...fact } });
+  return { records, elements, operations, hub, queues, message, firstSubscription: guid(0x400), invoiceSubscription: guid(0x405 + 2 * 7) };
+}
+
+/**
+ * 500 steps and step lists: 300 publishes with routing keys, 39 calls (each
+ * 1 step + then + onError, with a write in each), 4 writes and the steps list.
+ * Faults make some attempts fail (retries, timeouts, dead letters, a closed
+ * route).
+ */
+function generateScenario(model) {
+  const routingKeys = ['order.paid', 'order.new.eu', 'invoice.paid', 'order.shipped', 'x.y'];
+  const steps = [];
+  let n = 0;
+  for (let i = 0; i < 300; i++) {
+    steps.push({
+      type: 'publish',
+      id: `publish-${n++}`,
+      from: model.elements[0],
+      channel: model.hub,
+      message: model.message,
+      payload: { orderId: i, status: 'new', lines: [{ sku: 'A-1', quantity: 2 }] },
+      headers: { 'x-trace': `t${i}` },
+      handlers: {},
+      routingKey: routingKeys[i % routingKeys.length],
+    });
+  }
+  for (let i = 0; i < 39; i++) {
+    const owner = model.elements[10 + (i % 10)];
+    steps.push({
+      type: 'call',
+      id: `call-${n++}`,
+      from: model.elements[0],
+      operation: model.operations[i % model.operations.length],
+      request: { orderId: i, lines: [] },
+      response: { ok: true },
+      then: [{ type: 'write', id: `write-${n++}`, by: owner, store: model.elements[19], dataset: 'orders', change: { orderId: i } }],
+      onError: [{ type: 'write', id: `compensate-${n++}`, by: model.elements[0], store: model.elements[18], dataset: 'failures', change: { orderId: i } }],
+    });
+  }
+  for (let i = 0; i < 4; i++) {
+    steps.push({ type: 'write', id: `audit-${n++}`, by: model.elements[0], store: model.elements[18], dataset: 'audit', change: { i } });
+  }
+  const faults = [
+    { target: model.operations[0], kind: 'Timeout', failFirst: 2 },
+    { target: model.operations[1], kind: 'Error', failFirst: 4 },
+    { target: model.elements[5], kind: 'Error', failFirst: 600 },
+    { target: model.firstSubscription, kind: 'Outage', failFirst: 150 },
+    { target: model.queues[3], kind: 'Error', failFirst: 100 },
+    // The retrying subscription of queue 7 ('invoice.#') always fails: those messages go to the dead-letter queue.
+    { target: model.invoiceSubscription, kind: 'Error', failFirst: null },
+  ];
+  const assertions = [
+    { type: 'event-count', id: 'dead-letters', kind: 'DeadLettered', target: null, expected: 0 },
+    { type: 'outcome', id: 'first-call', step: 'call-300', expected: 'Succeeded' },
+  ];
+  return { id: guid(0xfff), name: 'At the limits', steps, faults, assertions };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function countItems(steps) {
+  let count = 1;
+  for (const step of steps) {
+    count++;
+    if (step.type === 'call') count += countItems(step.then) + countItems(step.onError);
+  }
+  return count;
+}
+
+export async function main(args) {
+  const options = parseArgs(args);
+  const engine = await loadEngine();
+  const generated = generateModel();
+  const model = engine.snapshotFromRecords(generated.records);
+  const scenario = generateScenario(generated);
+  const now = () => performance.now();
+
+  const first = engine.playScenario({ model, modelVersion: 1, scenario, monotonicNowMs: now });
+  if (first.issues.length > 0) throw new Error(`the benchmark scenario has issues: ${JSON.stringify(first.issues)}`);
+  const events = first.events.length;
+
+  // Wall time, and the process's CPU time (user + system), which other processes on a busy machine do not inflate.
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  const phases = { total: [], validate: [], player: [], hash: [] };
+  const wall = [];
+  const timed = (list, work) => {
+    const started = cpuMs();
+    const result = work();
+    list.push(cpuMs() - started);
+    return result;
+  };
+  for (let run = 0; run < options.warmup + options.runs; run++) {
+    const startedWall = now();
+    const result = timed(phases.total, () => engine.playScenario({ model, modelVersion: 1, scenario, monotonicNowMs: now }));
+    wall.push(now() - startedWall);
+    if (result.hash !== first.hash) throw new Error('playback is not deterministic: the hash changed between runs');
+    const index = engine.buildPlaybackIndex(model);
+    timed(phases.validate, () => engine.validateScenario({ model, scenario, index, monotonicNowMs: now }));
+    const played = timed(phases.player, () => {
+      const own = engine.buildPlaybackIndex(model);
+      return engine.runPlaybackPlan(engine.buildPlaybackPlan(model, own, scenario));
+    });
+    if (!played.ok || played.events.length !== events) throw new Error('the player alone gave another trace');
+    timed(phases.hash, () => engine.hashTrace(played.events, result.outcomes));
+    if (run < options.warmup) for (const list of [...Object.values(phases), wall]) list.length = 0;
+  }
+
+  const kinds = {};
+  for (const event of first.events) kinds[event.kind] = (kinds[event.kind] ?? 0) + 1;
+  const perSecond = (ms) => Math.round(events / (Math.max(ms, 0.001) / 1000));
+  const line = (label, times, rated) => {
+    const middle = median(times);
+    const best = Math.min(...times);
+    const rate = rated ? `  ${perSecond(middle).toLocaleString('en-US').padStart(11)} events/s (best ${perSecond(best).toLocaleString('en-US')})  ${perSecond(middle) >= targetEventsPerSecond ? 'meets' : 'MISSES'} the target` : '';
+    return `  ${label.padEnd(44)} ${middle.toFixed(2).padStart(7)} ms (best ${best.toFixed(2)})${rate}`;
+  };
+  console.log(`playback benchmark: ${countItems(scenario.steps)} steps and step lists, ${scenario.faults.length} faults, ${events} events (limit 10000), virtual end ${first.events.at(-1).atMs} ms`);
+  console.log(`events by kind: ${Object.entries(kinds).map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
+  console.log(
+    `CPU time of this process (user + system, GC threads included) unless said, median of ${options.runs} runs after ${options.warmup} warm-up runs; target ${targetEventsPerSecond.toLocaleString('en-US')} events/s on one core; load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores:`,
+  );
+  console.log(line('playScenario (validate, play, assert, hash)', phases.total, true));
+  console.log(line('  of which validation (with schema checks)', phases.validate, false));
+  console.log(line('  of which the player (index + plan + play)', phases.player, true));
+  console.log(line('  of which the hash', phases.hash, false));
+  console.log(line('playScenario, wall time', wall, true));
+}
