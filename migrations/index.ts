@@ -3,6 +3,7 @@ import * as m0001 from './0001-platform';
 import * as m0002 from './0002-identity';
 import * as m0003 from './0003-model';
 import * as m0004 from './0004-scenarios';
+import * as m0005 from './0005-promises';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -13,4 +14,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0002-identity': m0002,
   '0003-model': m0003,
   '0004-scenarios': m0004,
+  '0005-promises': m0005,
 });

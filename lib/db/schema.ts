@@ -40,6 +40,9 @@ export interface Database {
   views: ViewsTable;
   view_positions: ViewPositionsTable;
   scenarios: ScenariosTable;
+  promises: PromisesTable;
+  promise_revisions: PromiseRevisionsTable;
+  promise_runs: PromiseRunsTable;
 }
 
 export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
@@ -172,4 +175,56 @@ export interface ScenariosTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+}
+
+export interface PromisesTable {
+  id: string;
+  project_id: string;
+  requirement_number: number;
+  origin: 'manual' | 'agent' | 'generated';
+  next_obligation_number: Generated<number>;
+  known_obligations: ColumnType<unknown, string | undefined, string>;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type PromiseRevisionStatus = 'draft' | 'in-force' | 'superseded';
+
+export interface PromiseRevisionsTable {
+  promise_id: string;
+  revision: number;
+  status: PromiseRevisionStatus;
+  title: string;
+  text: string;
+  links: ColumnType<unknown, string, string>;
+  obligations: ColumnType<unknown, string, string>;
+  content_hash: string;
+  last_changed_by: string;
+  last_changed_at: Timestamp;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+}
+
+export interface PromiseRunsTable {
+  /** Append order; runs are listed newest first by it. */
+  seq: ColumnType<string, never, never>;
+  id: string;
+  promise_id: string;
+  obligation_id: string;
+  promise_revision: number;
+  result: 'passed' | 'failed' | 'not-run' | 'unsupported';
+  scope: string;
+  environment: string | null;
+  model_revision: number | null;
+  commit_sha: string | null;
+  evidence: ColumnType<unknown, string, never>;
+  limitations: ColumnType<unknown, string, never>;
+  detail: string;
+  inputs: ColumnType<unknown, string, never>;
+  assertions: ColumnType<unknown, string, never>;
+  draft: boolean;
+  started_by: string;
+  actor: string;
+  at: Timestamp;
 }

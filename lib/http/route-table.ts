@@ -43,6 +43,12 @@ export interface RouteDefinition {
   tooLargeType?: ProblemType;
   /** A per-client-address limit of its own (part 2 "Limits"). */
   rateLimit?: 'login' | 'setup' | 'register';
+  /**
+   * For a non-GET route an agent token may call: the scope it needs (the
+   * operation checks it through the access policy; the capability list reads
+   * it here). GET routes that accept tokens need `read` without saying so.
+   */
+  tokenScope?: 'read' | 'push';
 }
 
 const KiB = 1024;
@@ -128,6 +134,19 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'POST', path: '/api/projects/{projectId}/facts/{entityType}/{entityId}/accept', group: 'facts', operation: 'accept-fact', auth: 'signed-in', summary: 'Accept a fact: record who accepted it and when (editor)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/facts/{entityType}/{entityId}/mark-unknown', group: 'facts', operation: 'mark-fact-unknown', auth: 'signed-in', summary: 'Label a fact unknown (editor)' }),
 
+  // Scenarios and playback (part 1 "Scenarios")
+  route({ method: 'GET', path: '/api/projects/{projectId}/scenarios', group: 'scenarios', operation: 'list-scenarios', auth: 'signed-in', summary: 'Scenarios by name, paged (viewer)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/scenarios', group: 'scenarios', operation: 'create-scenario', auth: 'signed-in', bodyLimitBytes: bodyLimits.scenarioRequest, malformedBodyType: 'invalid_scenario', summary: 'Create a scenario with a caller-chosen ID (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/scenarios/{scenarioId}', group: 'scenarios', operation: 'get-scenario', auth: 'signed-in', summary: 'A scenario with its origin (viewer)' }),
+  route({ method: 'PUT', path: '/api/projects/{projectId}/scenarios/{scenarioId}', group: 'scenarios', operation: 'replace-scenario', auth: 'signed-in', bodyLimitBytes: bodyLimits.scenarioRequest, malformedBodyType: 'invalid_scenario', summary: 'Replace a scenario (editor)' }),
+  route({ method: 'DELETE', path: '/api/projects/{projectId}/scenarios/{scenarioId}', group: 'scenarios', operation: 'delete-scenario', auth: 'signed-in', summary: 'Delete a scenario; its ID stays taken (editor)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/scenarios/{scenarioId}/run', group: 'scenarios', operation: 'run-scenario', auth: 'signed-in', body: 'none', tokenScope: 'read', summary: 'Play a scenario over main or ?branchId=; writes nothing (viewer)' }),
+
+  // Diagram and model exports (part 1 "Diagram and model exports")
+  route({ method: 'GET', path: '/api/projects/{projectId}/views/{viewId}/export/svg', group: 'exports', operation: 'export-view-svg', auth: 'signed-in', summary: 'A view as SVG; ?revisionId= reads a revision (viewer)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/views/{viewId}/export/flowchart', group: 'exports', operation: 'export-view-flowchart', auth: 'signed-in', summary: 'A view as Mermaid flowchart text (viewer)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/export/archdsl', group: 'exports', operation: 'export-architecture-dsl', auth: 'signed-in', summary: 'The model and views as Structurizr DSL text (viewer)' }),
+
   // Revisions, branches, views (DECISIONS.md section 2)
   route({ method: 'GET', path: '/api/projects/{projectId}/revisions', group: 'streams', operation: 'list-revisions', auth: 'signed-in', summary: 'Revisions of the main model, oldest first (viewer)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/revisions', group: 'streams', operation: 'create-revision', auth: 'signed-in', summary: 'Freeze a copy of the main model (editor)' }),
@@ -139,6 +158,15 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'PUT', path: '/api/projects/{projectId}/views/{viewId}', group: 'views', operation: 'replace-view', auth: 'signed-in', summary: 'Rename a view or change its root (editor)' }),
   route({ method: 'DELETE', path: '/api/projects/{projectId}/views/{viewId}', group: 'views', operation: 'delete-view', auth: 'signed-in', summary: 'Delete a view (editor)' }),
   route({ method: 'PUT', path: '/api/projects/{projectId}/views/{viewId}/layout', group: 'views', operation: 'replace-view-layout', auth: 'signed-in', summary: 'Replace the saved positions of a view (editor)' }),
+
+  // Promises (issue 7 item 5; docs/decisions.md "Promises")
+  route({ method: 'GET', path: '/api/projects/{projectId}/promises', group: 'promises', operation: 'list-promises', auth: 'signed-in', summary: 'Promises in requirement-number order, with state, counts and gaps (viewer)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/promises', group: 'promises', operation: 'create-promise', auth: 'signed-in', tokenScope: 'push', summary: 'Create a promise: the next requirement number, draft revision 1 (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/promises/{promiseId}', group: 'promises', operation: 'get-promise', auth: 'signed-in', summary: 'A promise with its in-force and draft revisions and their evidence (viewer)' }),
+  route({ method: 'PUT', path: '/api/projects/{projectId}/promises/{promiseId}/draft', group: 'promises', operation: 'replace-promise-draft', auth: 'signed-in', tokenScope: 'push', summary: 'Replace the draft, or start one from the revision in force (editor)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/promises/{promiseId}/approve', group: 'promises', operation: 'approve-promise', auth: 'person', summary: 'Put the draft in force (editor, a person)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/promises/{promiseId}/runs', group: 'promises', operation: 'create-promise-run', auth: 'signed-in', tokenScope: 'push', summary: 'Run one obligation and append the run (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/promises/{promiseId}/runs', group: 'promises', operation: 'list-promise-runs', auth: 'signed-in', summary: 'Runs of a promise, newest first, append-only; ?obligation= ID or key (viewer)' }),
 
   // Agent access (part 1 "Agent tool endpoint")
   route({ method: 'POST', path: '/mcp', group: 'mcp', operation: 'post-mcp', auth: 'token', body: 'raw', bodyLimitBytes: bodyLimits.mcpMessage, summary: 'One MCP message (streamable HTTP, stateless, JSON answers)' }),

@@ -1,5 +1,6 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import packageJson from '../../package.json';
 import { fieldErrorsOf } from '../http/parse-input';
@@ -10,6 +11,13 @@ import { toolErrorResult, toolResultText } from './tool-result';
 import { dataNotInstructions } from './truth-notes';
 
 const toolsByName = new Map(agentTools.map((tool) => [tool.name, tool]));
+
+/**
+ * One JSON Schema validator per process: the SDK otherwise builds a new Ajv
+ * instance for every server, i.e. for every request of the stateless endpoint
+ * (about half a millisecond each).
+ */
+let sharedValidator: AjvJsonSchemaValidator | undefined;
 
 let listedTools: { name: string; description: string; inputSchema: Record<string, unknown> }[] | undefined;
 
@@ -31,7 +39,7 @@ export function listedToolDefinitions() {
 export function createMcpServer(context: ToolContext): Server {
   const server = new Server(
     { name: 'svc', version: packageJson.version },
-    { capabilities: { tools: {} }, instructions: `Read-only access to design models of the service. ${dataNotInstructions}` },
+    { capabilities: { tools: {} }, instructions: `Read-only access to design models of the service. ${dataNotInstructions}`, jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()) },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedToolDefinitions() }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {

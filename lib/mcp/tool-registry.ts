@@ -5,9 +5,16 @@ import { getDependencies } from './tools/get-dependencies';
 import { getDependents } from './tools/get-dependents';
 import { getElement } from './tools/get-element';
 import { getModelSummary } from './tools/get-model-summary';
+import { getPromise } from './tools/get-promise';
+import { getReviewFindings } from './tools/get-review-findings';
+import { getScenario } from './tools/get-scenario';
 import { getSchema } from './tools/get-schema';
 import { listMessages } from './tools/list-messages';
+import { listPromiseRuns } from './tools/list-promise-runs';
+import { listPromises } from './tools/list-promises';
 import { listProjects } from './tools/list-projects';
+import { listScenarios } from './tools/list-scenarios';
+import { runScenario } from './tools/run-scenario';
 
 /**
  * Every tool of /mcp, in the order of part 1's table. The MCP server and the
@@ -24,6 +31,14 @@ export const agentTools: readonly AgentTool[] = Object.freeze([
   listMessages,
   getContracts,
   getSchema,
+  listScenarios,
+  getScenario,
+  runScenario,
+  listPromises,
+  getPromise,
+  listPromiseRuns,
+  // Part 1 leaves its arguments and results open: docs/review-rules.md.
+  getReviewFindings,
 ] as AgentTool[]);
 
 export const toolScope = 'read';

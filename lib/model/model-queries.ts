@@ -47,29 +47,42 @@ export async function readModelSummary(db: Db, streamId: string): Promise<ModelS
   };
 }
 
-/** Relationships leaving (`fromId`) or entering (`toId`) an element, in ID order, at most `limit`. */
-export async function relationshipsOf(db: Db, streamId: string, elementId: string, end: 'fromId' | 'toId', limit: number): Promise<RelationshipRecord[]> {
-  const rows = await db
-    .selectFrom('model_entities')
-    .select('body')
-    .where('stream_id', '=', streamId)
-    .where('kind', '=', 'relationship')
-    .where(sql<string>`body->>${end}`, '=', elementId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.body as RelationshipRecord);
+/** Which link lists of an element to read. */
+export interface LinkSelection {
+  outbound?: boolean;
+  inbound?: boolean;
+  produced?: boolean;
+  consumed?: boolean;
 }
 
-/** Messages an element produces or consumes, in ID order, at most `limit`. */
-export async function messagesOf(db: Db, streamId: string, elementId: string, role: 'producer' | 'consumer', limit: number): Promise<MessageRecord[]> {
-  let query = db.selectFrom('model_entities').select('body').where('stream_id', '=', streamId).where('kind', '=', 'message');
-  query =
-    role === 'producer'
-      ? query.where(sql<string>`body->>'producerId'`, '=', elementId)
-      : query.where(sql<boolean>`body->'consumerIds' @> ${JSON.stringify([elementId])}::jsonb`, '=', true);
-  const rows = await query.orderBy('id').limit(limit).execute();
-  return rows.map((r) => r.body as MessageRecord);
+export interface ElementLinks {
+  element: ElementRecord | undefined;
+  /** Relationships leaving the element (`fromId`), in ID order. */
+  outbound: RelationshipRecord[];
+  /** Relationships entering it (`toId`). */
+  inbound: RelationshipRecord[];
+  /** Messages it produces. */
+  produced: MessageRecord[];
+  /** Messages it consumes. */
+  consumed: MessageRecord[];
+}
+
+/**
+ * An element and the link lists asked for, each in ID order and at most
+ * `limit` long, in one statement (one round trip: the agent tools read this
+ * on every get_element call). Each part uses its partial index of 0003-model.
+ */
+export async function readElementLinks(db: Db, streamId: string, elementId: string, which: LinkSelection, limit: number): Promise<ElementLinks> {
+  const parts = [sql`(select 0 as part, id, body from model_entities where stream_id = ${streamId} and kind = 'element' and id = ${elementId})`];
+  if (which.outbound) parts.push(sql`(select 1 as part, id, body from model_entities where stream_id = ${streamId} and kind = 'relationship' and body->>'fromId' = ${elementId} order by id limit ${limit})`);
+  if (which.inbound) parts.push(sql`(select 2 as part, id, body from model_entities where stream_id = ${streamId} and kind = 'relationship' and body->>'toId' = ${elementId} order by id limit ${limit})`);
+  if (which.produced) parts.push(sql`(select 3 as part, id, body from model_entities where stream_id = ${streamId} and kind = 'message' and body->>'producerId' = ${elementId} order by id limit ${limit})`);
+  if (which.consumed) parts.push(sql`(select 4 as part, id, body from model_entities where stream_id = ${streamId} and kind = 'message' and body->'consumerIds' @> ${JSON.stringify([elementId])}::jsonb order by id limit ${limit})`);
+  const rows = await sql<{ part: number; id: string; body: unknown }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  // UNION ALL keeps no order across parts: sort each list here.
+  const sorted = rows.rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const of = <T>(part: number) => sorted.filter((r) => r.part === part).map((r) => r.body as T);
+  return { element: of<ElementRecord>(0)[0], outbound: of(1), inbound: of(2), produced: of(3), consumed: of(4) };
 }
 
 /** Records of the given IDs (any kind), keyed by ID. */

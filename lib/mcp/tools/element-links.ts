@@ -2,37 +2,26 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { HttpProblem } from '../../http/problem';
 import type { ElementRecord } from '../../model/model-records';
-import { messagesOf, relationshipsOf } from '../../model/model-queries';
-import { readModelRecord } from '../../model/model-store';
+import { readElementLinks, type LinkSelection } from '../../model/model-queries';
 
 /** At most this many items per list in get_element, get_dependencies, get_dependents (part 1 "Limits"). */
 export const linksPerList = 200;
 
-export async function elementOrNotFound(db: Kysely<Database>, streamId: string, elementId: string): Promise<ElementRecord> {
-  const element = await readModelRecord(db, streamId, 'element', elementId.toLowerCase());
-  if (!element) throw HttpProblem.notFound('Element not found', `No element ${elementId} in the main model.`);
-  return element;
-}
-
-/** The four link lists of an element, each capped; `cut` names the lists that hold more. */
-export async function elementLinks(db: Kysely<Database>, streamId: string, elementId: string, which: { outbound?: boolean; inbound?: boolean; produced?: boolean; consumed?: boolean }) {
-  const take = linksPerList + 1;
-  const [outbound, inbound, produced, consumed] = await Promise.all([
-    which.outbound ? relationshipsOf(db, streamId, elementId, 'fromId', take) : [],
-    which.inbound ? relationshipsOf(db, streamId, elementId, 'toId', take) : [],
-    which.produced ? messagesOf(db, streamId, elementId, 'producer', take) : [],
-    which.consumed ? messagesOf(db, streamId, elementId, 'consumer', take) : [],
-  ]);
+/** An element of the stream and its link lists, each capped at 200; `cut` names the lists that hold more. 404 when there is no such element. */
+export async function elementWithLinks(db: Kysely<Database>, streamId: string, elementId: string, which: LinkSelection) {
+  const read = await readElementLinks(db, streamId, elementId.toLowerCase(), which, linksPerList + 1);
+  if (!read.element) throw HttpProblem.notFound('Element not found', `No element ${elementId} in the main model.`);
   const cut: string[] = [];
   const capped = <T>(name: string, list: T[]) => {
     if (list.length > linksPerList) cut.push(name);
     return list.slice(0, linksPerList);
   };
   return {
-    outboundRelationships: capped('outboundRelationships', outbound),
-    inboundRelationships: capped('inboundRelationships', inbound),
-    producedMessages: capped('producedMessages', produced),
-    consumedMessages: capped('consumedMessages', consumed),
+    element: read.element as ElementRecord,
+    outboundRelationships: capped('outboundRelationships', read.outbound),
+    inboundRelationships: capped('inboundRelationships', read.inbound),
+    producedMessages: capped('producedMessages', read.produced),
+    consumedMessages: capped('consumedMessages', read.consumed),
     cut,
   };
 }

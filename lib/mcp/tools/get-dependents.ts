@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
-import { capNotice, elementLinks, elementOrNotFound } from './element-links';
+import { capNotice, elementWithLinks } from './element-links';
 import { openProject, projectIdArg } from './tool-support';
 
 export const getDependents = defineTool({
@@ -11,8 +11,8 @@ export const getDependents = defineTool({
   equivalentHttp: null,
   async run(context, args) {
     const { project, stream } = await openProject(context, args.projectId);
-    const element = await elementOrNotFound(context.runtime.db, stream.id, args.elementId);
-    const links = await elementLinks(context.runtime.db, stream.id, element.id, { inbound: true, produced: true });
+    const links = await elementWithLinks(context.runtime.db, stream.id, args.elementId, { inbound: true, produced: true });
+    const element = links.element;
     return {
       projectId: project.id,
       truth: 'declared',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authorizeProject } from '../../auth/access-policy';
 import { decodeCursor, encodeCursor } from '../../http/cursor';
-import { mainStream, type ModelStream } from '../../model/stream-store';
+import type { ModelStream } from '../../model/stream-store';
 import type { ProjectRecord } from '../../workspaces/project-store';
 import type { ToolContext } from '../agent-tool';
 
@@ -18,10 +18,17 @@ export function limitOf(limit: number | null | undefined): number {
   return limit ?? 50;
 }
 
-/** The project (as the token sees it: another project answers like a missing one) and its main stream. */
-export async function openProject(context: ToolContext, projectId: string): Promise<{ project: ProjectRecord; stream: ModelStream }> {
+/** What the tools read of the main stream: its ID (the project's ID) and version. */
+export type MainStreamRef = Pick<ModelStream, 'id' | 'modelVersion'>;
+
+/**
+ * The project (as the token sees it: another project answers like a missing
+ * one) and its main stream. The project read already joins main (same ID), so
+ * the stream costs no query of its own.
+ */
+export async function openProject(context: ToolContext, projectId: string): Promise<{ project: ProjectRecord; stream: MainStreamRef }> {
   const { project } = await authorizeProject(context.runtime.db, context.caller, projectId.toLowerCase(), 'viewer');
-  return { project, stream: await mainStream(context.runtime.db, project.id) };
+  return { project, stream: { id: project.id, modelVersion: project.modelVersion } };
 }
 
 /** Reads a tool cursor; one no result of this tool and these arguments gave is `validation_error` on `cursor`. */

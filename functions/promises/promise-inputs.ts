@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import type { Caller } from '../../lib/auth/caller';
+import { actorOf } from '../../lib/auth/caller';
+import { displayName } from '../../lib/http/common-schemas';
+import type { PromiseActor } from '../../lib/promises/promise-commands';
+import { linkKinds, obligationKinds } from '../../lib/promises/promise-records';
+
+/** Limits of a promise revision (docs/decisions.md "Promises"). */
+export const promiseLimits = Object.freeze({ titleCharacters: 200, textCharacters: 20_000, links: 200, obligations: 100, recipeBytes: 8192 });
+
+const noNul = (v: string) => !v.includes('\u0000');
+
+const link = z.strictObject({ kind: z.enum(linkKinds), id: z.uuid('must be a uuid') });
+
+const scenarioRecipe = z.strictObject({ scenarioId: z.uuid('must be a uuid') });
+
+const obligation = z
+  .strictObject({
+    id: z.uuid('must be a uuid').nullable().optional(),
+    key: z.string().regex(/^[oO][1-9][0-9]{0,8}$/, 'must be a key such as O2').nullable().optional(),
+    kind: z.enum(obligationKinds),
+    title: displayName(promiseLimits.titleCharacters),
+    recipe: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'scenario-check') {
+      const recipe = scenarioRecipe.safeParse(value.recipe);
+      if (!recipe.success) ctx.addIssue({ code: 'custom', path: ['recipe'], message: 'must be {"scenarioId": "<uuid>"} for a scenario-check' });
+    } else if (value.recipe !== null && Buffer.byteLength(JSON.stringify(value.recipe)) > promiseLimits.recipeBytes) {
+      ctx.addIssue({ code: 'custom', path: ['recipe'], message: `must be at most ${promiseLimits.recipeBytes} bytes of JSON` });
+    }
+  })
+  .transform((value) => (value.kind === 'scenario-check' ? { ...value, recipe: { scenarioId: String(value.recipe!.scenarioId).toLowerCase() } } : value));
+
+const content = {
+  title: displayName(promiseLimits.titleCharacters),
+  text: z.string().max(promiseLimits.textCharacters, `must have at most ${promiseLimits.textCharacters} characters`).refine(noNul, 'must not contain NUL characters'),
+  links: z.array(link).max(promiseLimits.links, `must hold at most ${promiseLimits.links} links`),
+  obligations: z.array(obligation).max(promiseLimits.obligations, `must hold at most ${promiseLimits.obligations} obligations`),
+};
+
+/** POST P/promises: the first draft; `id` optional (chosen by the caller or made). */
+export const createPromiseRequest = z.strictObject({
+  id: z.uuid('must be a uuid').optional(),
+  title: content.title,
+  text: content.text.default(''),
+  links: content.links.default([]),
+  obligations: content.obligations.default([]),
+});
+
+/** PUT P/promises/{promiseId}/draft: members left out keep the draft's (or the in-force revision's) value. */
+export const draftRequest = z.strictObject({
+  title: content.title.optional(),
+  text: content.text.optional(),
+  links: content.links.optional(),
+  obligations: content.obligations.optional(),
+});
+
+/** POST …/approve: optionally the content hash of the draft the approver read. */
+export const approveRequest = z.strictObject({ contentHash: z.string().max(100).nullable().optional() });
+
+/** POST …/runs: the obligation by ID or key; `draft` picks the revision when both have it. */
+export const runRequest = z.strictObject({
+  obligation: z.string().min(1, 'must not be empty').max(100),
+  draft: z.boolean().nullable().optional(),
+});
+
+export const runsQuery = z.strictObject({
+  obligation: z.string().min(1).max(100).optional(),
+  cursor: z.string().max(1000).optional(),
+  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
+});
+
+/** The actor and obligation source of a caller: a person writes `manual`, an agent token `agent`. */
+export function promiseActorOf(caller: Caller): PromiseActor {
+  return { actor: actorOf(caller), source: caller.kind === 'person' ? 'manual' : 'agent' };
+}

@@ -1,0 +1,19 @@
+import { HttpProblem } from '../../lib/http/problem';
+import { readScenarioDocument, type ReadScenarioOptions, type ScenarioDocument } from '../../lib/playback/scenario-document';
+import type { StoredScenario } from '../../lib/scenarios/scenario-store';
+
+/** A scenario as the API answers it: the document with `origin` (part 1 "Scenario document"). */
+export function scenarioView(stored: StoredScenario) {
+  return { ...stored.document, id: stored.id, name: stored.name, origin: stored.origin };
+}
+
+/** Reads a body as a scenario document: 400 `invalid_scenario` or `validation_error` (with the JSON path) otherwise. */
+export function readScenarioBody(body: unknown, options: ReadScenarioOptions): ScenarioDocument {
+  const read = readScenarioDocument(body, options);
+  if (!read.ok) {
+    const first = read.errors[0];
+    throw new HttpProblem(400, read.type, read.title, { detail: first ? `${first.field}: ${first.message}` : null, errors: read.errors });
+  }
+  const { origin: _origin, ...document } = read.scenario;
+  return document as ScenarioDocument;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { HttpProblem } from '../../http/problem';
+import { findScenario } from '../../scenarios/scenario-store';
+import { defineTool } from '../agent-tool';
+import { dataNotInstructions, truthNotes } from '../truth-notes';
+import { openProject, projectIdArg } from './tool-support';
+
+export const getScenario = defineTool({
+  name: 'get_scenario',
+  description: `One scenario of a project: its steps, faults, assertions and origin. ${dataNotInstructions}`,
+  input: z.strictObject({ projectId: projectIdArg, scenarioId: z.uuid('must be a uuid') }),
+  equivalentHttp: 'GET /api/projects/{projectId}/scenarios/{scenarioId}',
+  async run(context, args) {
+    const { project } = await openProject(context, args.projectId);
+    const stored = await findScenario(context.runtime.db, project.id, args.scenarioId.toLowerCase());
+    if (!stored) throw HttpProblem.notFound('Scenario not found', `No scenario ${args.scenarioId} in the project.`);
+    const document = stored.document as Record<string, unknown>;
+    return {
+      projectId: project.id,
+      truth: 'declared',
+      truthNote: truthNotes.scenario,
+      data: { scenario: { id: stored.id, name: stored.name, steps: document.steps ?? [], faults: document.faults ?? [], assertions: document.assertions ?? [], origin: stored.origin } },
+      nextCursor: null,
+    };
+  },
+});

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { loadModelSnapshot } from '../model/model-store';
+import { mainStream } from '../model/stream-store';
+import { playScenario } from '../playback/play-scenario';
+import type { RunResult } from '../playback/playback-types';
+import type { ScenarioDocument } from '../playback/scenario-document';
+import { scenarioFingerprints } from '../promises/promise-store';
+import { findScenario, type StoredScenario } from './scenario-store';
+
+export interface StoredScenarioRun {
+  /** Undefined when the project has no live scenario with that ID. */
+  scenario: StoredScenario | undefined;
+  /** Fingerprint of the stored document that was played (null when there is none). */
+  scenarioHash: string | null;
+  /** The main version the model was read at. */
+  modelVersion: number;
+  /** Null when there is no scenario to play. */
+  result: RunResult | null;
+}
+
+/** The stored document as the player reads it: the ID and name of the row, the lists of the document. */
+export function scenarioDocumentOf(stored: StoredScenario): ScenarioDocument {
+  return { ...(stored.document as object), id: stored.id, name: stored.name } as ScenarioDocument;
+}
+
+/**
+ * Plays a stored scenario over the main model. The scenario, its fingerprint,
+ * the model and its version are read in one repeatable-read transaction, so
+ * the result names exactly the inputs it played. Writes nothing.
+ */
+export async function playStoredScenario(db: Kysely<Database>, input: { projectId: string; scenarioId: string; monotonicNowMs?: () => number }): Promise<StoredScenarioRun> {
+  const read = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const scenario = await findScenario(trx, input.projectId, input.scenarioId);
+      const stream = await mainStream(trx, input.projectId);
+      if (!scenario) return { scenario, scenarioHash: null, stream, model: null };
+      const [model, hashes] = await Promise.all([loadModelSnapshot(trx, stream.id), scenarioFingerprints(trx, input.projectId, [scenario.id])]);
+      return { scenario, scenarioHash: hashes.get(scenario.id) ?? null, stream, model };
+    });
+  if (!read.scenario || !read.model) return { scenario: read.scenario, scenarioHash: null, modelVersion: read.stream.modelVersion, result: null };
+  const result = playScenario({ model: read.model, modelVersion: read.stream.modelVersion, scenario: scenarioDocumentOf(read.scenario), monotonicNowMs: input.monotonicNowMs });
+  return { scenario: read.scenario, scenarioHash: read.scenarioHash, modelVersion: read.stream.modelVersion, result };
+}

@@ -1,0 +1,263 @@
+// `npm run bench -- mcp [--requests N] [--duration N]`: the cost of a tool call over /mcp.
+//
+// The real built server (dist/local/main.mjs, its own embedded PostgreSQL in a
+// temporary data directory) in its own process; a 5000-element model (250
+// systems with 5 apps and 2 stores each, 2750 components, 250 actors; 10000
+// relationships, 2000 messages) imported through the API; a read agent token.
+// Each call is one raw JSON-RPC `tools/call` POST to /mcp (what the SDK
+// client sends; stateless, JSON answer) over a keep-alive connection, checked
+// for a result that is no error. Measured in the same run, one after another:
+//   - GET /health/live (the bare HTTP path through the shim, no database),
+//   - find_elements (first page, limit 50, no filter; and, for comparison
+//     only, with a name filter, which matches names outside the database),
+//   - get_element (a different element each call, with its relationships).
+// Latency: N sequential calls on one connection after a warm-up, p50/p99 from
+// process.hrtime. Throughput: autocannon, 10 connections, for `duration`
+// seconds per target. Target: p50 ≤ 10 ms for find_elements and get_element.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const serverEntry = resolve(here, '../../dist/local/main.mjs');
+const setupToken = 'mcp-bench-setup-token-0123456789';
+const password = 'Correct7Horse-Battery';
+const targetP50Ms = 10;
+const connections = 10;
+
+function parseArgs(args) {
+  const options = { requests: 2000, duration: 5, warmup: 200 };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const [flag, inline] = arg.split('=', 2);
+    const next = () => inline ?? args[++i];
+    if (flag === '--requests') options.requests = Number(next());
+    else if (flag === '--duration') options.duration = Number(next());
+    else if (flag === '--warmup') options.warmup = Number(next());
+    else throw new Error(`unknown option ${arg} (options: --requests N sequential calls per target, default 2000; --duration N seconds of autocannon per target, default 5; --warmup N calls, default 200)`);
+  }
+  if (!(Number.isInteger(options.requests) && options.requests >= 10)) throw new Error('--requests must be a whole number of at least 10');
+  if (!(options.duration >= 1)) throw new Error('--duration must be at least 1 (seconds)');
+  if (!(Number.isInteger(options.warmup) && options.warmup >= 0)) throw new Error('--warmup must be a whole number of 0 or more');
+  return options;
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Spawns the server and waits for its "listening on http://…" line. */
+function startServer(env, timeoutMs = 90_000) {
+  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  const ready = new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk) => {
+      output += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`));
+    });
+  });
+  return {
+    child,
+    ready,
+    output: () => output,
+    async stop(timeoutMs = 30_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      const result = await exited;
+      clearTimeout(timer);
+      return result;
+    },
+  };
+}
+
+/** Version 5 UUID: the IDs of the model derive from one seed. */
+function uuidV5(namespace, name) {
+  const bytes = createHash('sha1').update(Buffer.from(namespace.replaceAll('-', ''), 'hex')).update(name, 'utf8').digest().subarray(0, 16);
+  bytes[6] = (bytes[6] & 0x0f) | 0x50;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A 5000-element model with relationships and messages between the elements (deterministic). */
+function modelDocument() {
+  const seed = '6d63702d-6265-4e63-8800-000000005000';
+  const id = (label) => uuidV5(seed, label);
+  let state = 42;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const elements = [];
+  const apps = [];
+  const element = (label, kind, parentId, i) => ({
+    id: id(label),
+    kind,
+    name: `${kind} ${i}`,
+    description: i % 3 === 0 ? `The ${kind} number ${i}.` : null,
+    technology: i % 2 === 0 ? 'TypeScript' : null,
+    status: ['current', 'planned', 'deprecated'][i % 3],
+    parentId,
+    tags: i % 5 === 0 ? ['core'] : [],
+    icon: null,
+  });
+  for (let s = 0; s < 250; s++) {
+    const system = element(`system-${s}`, 'system', null, s);
+    elements.push(system);
+    for (let a = 0; a < 5; a++) {
+      const app = element(`app-${s}-${a}`, 'app', system.id, s * 5 + a);
+      apps.push(app.id);
+      elements.push(app);
+    }
+    for (let t = 0; t < 2; t++) elements.push(element(`store-${s}-${t}`, 'store', system.id, s * 2 + t));
+  }
+  for (let c = 0; c < 2750; c++) elements.push(element(`component-${c}`, 'component', apps[c % apps.length], c));
+  for (let a = 0; a < 250; a++) elements.push(element(`actor-${a}`, 'actor', null, a));
+  const ids = elements.map((e) => e.id);
+  const pick = () => ids[Math.floor(random() * ids.length)];
+  const relationships = Array.from({ length: 10_000 }, (_, i) => ({ id: id(`rel-${i}`), fromId: pick(), toId: pick(), label: i % 2 ? `calls ${i}` : null, technology: null, kind: i % 4 ? 'structural' : 'behavioural', lineShape: null }));
+  const messages = Array.from({ length: 2000 }, (_, i) => ({ id: id(`message-${i}`), name: `Event${i}`, description: null, producerId: pick(), consumerIds: [pick(), pick()].filter((v, j, all) => all.indexOf(v) === j), schemaId: null, tags: [] }));
+  return { document: { elements, relationships, messages }, elementIds: ids };
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One request on the keep-alive agent; resolves with status, body and elapsed milliseconds. */
+function send(url, method, headers, body) {
+  return new Promise((resolveSend, reject) => {
+    const started = process.hrtime.bigint();
+    const req = request(url, { method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolveSend({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export async function main(args) {
+  const options = parseArgs(args);
+  const dataDirectory = await mkdtemp(join(tmpdir(), 'svc-bench-mcp-'));
+  // As root the embedded server runs as `postgres`, which must pass through this folder.
+  await chmod(dataDirectory, 0o711);
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG ?? 'C.UTF-8', PORT: String(await freePort()), HOST: '127.0.0.1', Svc__DataDirectory: dataDirectory, Svc__SetupToken: setupToken };
+  const server = startServer(env);
+  const onSignal = () => {
+    server.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const base = await server.ready;
+    const json = async (method, path, body, headers = {}) => {
+      const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+      return { json: text ? JSON.parse(text) : undefined, headers: response.headers };
+    };
+    const setup = await json('POST', '/api/setup', { setupToken, email: 'bench@example.test', password, name: 'Bench' });
+    const cookie = setup.headers.getSetCookie().find((c) => c.startsWith('svc_session=')).split(';')[0];
+    const workspaceId = setup.json.workspace.id;
+    const project = (await json('POST', `/api/workspaces/${workspaceId}/projects`, { name: 'MCP bench', description: null }, { cookie })).json;
+    const { document, elementIds } = modelDocument();
+    const importStarted = Date.now();
+    const imported = (await json('POST', `/api/projects/${project.id}/import`, document, { cookie })).json;
+    if (imported.added !== elementIds.length + document.relationships.length + document.messages.length) throw new Error(`import added ${imported.added}: ${JSON.stringify({ ...imported, items: undefined })}`);
+    const token = (await json('POST', `/api/workspaces/${workspaceId}/agent-tokens`, { name: 'bench', scopes: ['read'], projectId: null, expiresAt: null }, { cookie })).json.token;
+    console.log(`model: ${fmt(elementIds.length)} elements, ${fmt(document.relationships.length)} relationships, ${fmt(document.messages.length)} messages, imported through the API in ${fmt(Date.now() - importStarted)} ms`);
+    console.log(`server ${base} (pid ${server.child.pid}); ${options.requests} sequential calls per target on one keep-alive connection after ${options.warmup} warm-up calls; then autocannon, ${connections} connections, ${options.duration} s per target`);
+
+    const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, 'mcp-protocol-version': '2025-06-18' };
+    let callId = 0;
+    const toolCall = (name, args) => JSON.stringify({ jsonrpc: '2.0', id: ++callId, method: 'tools/call', params: { name, arguments: args } });
+    const check = (answer, what) => {
+      if (answer.status !== 200) throw new Error(`${what}: status ${answer.status}: ${answer.body.slice(0, 300)}`);
+      if (what === 'health') return;
+      const parsed = JSON.parse(answer.body);
+      if (!parsed.result || parsed.result.isError) throw new Error(`${what}: ${answer.body.slice(0, 300)}`);
+    };
+    let next = 0;
+    const targets = [
+      { name: 'GET /health/live', what: 'health', make: () => ({ method: 'GET', path: '/health/live', headers: {}, body: undefined }) },
+      { name: 'find_elements (limit 50)', what: 'find_elements', target: true, make: () => ({ method: 'POST', path: '/mcp', headers: mcpHeaders, body: toolCall('find_elements', { projectId: project.id, limit: 50 }) }) },
+      { name: 'find_elements (name filter)', what: 'find_elements', make: () => ({ method: 'POST', path: '/mcp', headers: mcpHeaders, body: toolCall('find_elements', { projectId: project.id, name: 'component 12', limit: 50 }) }) },
+      { name: 'get_element', what: 'get_element', target: true, make: () => ({ method: 'POST', path: '/mcp', headers: mcpHeaders, body: toolCall('get_element', { projectId: project.id, elementId: elementIds[next++ % elementIds.length] }) }) },
+    ];
+
+    const rows = [];
+    for (const target of targets) {
+      for (let i = 0; i < options.warmup; i++) {
+        const r = target.make();
+        check(await send(`${base}${r.path}`, r.method, r.headers, r.body), target.what);
+      }
+      const times = [];
+      let bytes = 0;
+      for (let i = 0; i < options.requests; i++) {
+        const r = target.make();
+        const answer = await send(`${base}${r.path}`, r.method, r.headers, r.body);
+        check(answer, target.what);
+        times.push(answer.ms);
+        bytes += Buffer.byteLength(answer.body);
+      }
+      times.sort((a, b) => a - b);
+      const sequentialPerSecond = (1000 * times.length) / times.reduce((a, b) => a + b, 0);
+      const sample = target.make();
+      const loaded = await autocannon({ url: `${base}${sample.path}`, method: sample.method, headers: sample.headers, body: sample.body, connections, duration: options.duration });
+      const problems = loaded.errors + loaded.timeouts + loaded.non2xx;
+      const row = { name: target.name, target: target.target === true, p50: percentile(times, 50), p99: percentile(times, 99), sequentialPerSecond, concurrentPerSecond: loaded.requests.average, bytes: bytes / times.length, problems };
+      rows.push(row);
+      console.log(`  ${target.name}: p50 ${fmt(row.p50, 2)} ms, p99 ${fmt(row.p99, 2)} ms, ${fmt(row.sequentialPerSecond)} calls/s sequential, ${fmt(row.concurrentPerSecond)} calls/s with ${connections} connections, ${fmt(row.bytes)} bytes/answer${problems ? `; ${problems} failed or non-2xx under load` : ''}`);
+    }
+
+    console.log('');
+    console.log('target                           p50 ms   p99 ms   calls/s (1 conn)   calls/s (10 conn)');
+    for (const row of rows) {
+      console.log(`${row.name.padEnd(30)} ${fmt(row.p50, 2).padStart(8)} ${fmt(row.p99, 2).padStart(8)} ${fmt(row.sequentialPerSecond).padStart(18)} ${fmt(row.concurrentPerSecond).padStart(19)}`);
+    }
+    const tools = rows.filter((r) => r.target);
+    const met = tools.every((r) => r.p50 <= targetP50Ms);
+    console.log(`p50 of find_elements and get_element ≤ ${targetP50Ms} ms: ${met ? 'met' : 'NOT met'} (${tools.map((r) => `${r.name} ${fmt(r.p50, 2)} ms`).join(', ')}; the name-filtered find_elements is shown for comparison, not part of the target)`);
+    const health = rows.find((r) => r.name === 'GET /health/live');
+    for (const r of tools) console.log(`  ${r.name}: ${fmt(r.p50 / health.p50, 1)}× the p50 of the bare HTTP path; ${fmt((100 * r.concurrentPerSecond) / health.concurrentPerSecond, 1)}% of its calls/s`);
+    const load = (await readFile('/proc/loadavg', 'utf8').catch(() => '')).split(' ').slice(0, 3).join(' ');
+    if (load) console.log(`load average at the end: ${load}; other work on the machine slows every figure`);
+  } finally {
+    agent.destroy();
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    const { code, signal } = await server.stop();
+    console.log(`stopped the server (${signal ?? `exit ${code}`})`);
+    await rm(dataDirectory, { recursive: true, force: true });
+  }
+}
