@@ -1,6 +1,9 @@
 import { createGroupHandler } from '../../lib/http/create-group-handler';
 import { getCapabilities } from './get-capabilities';
+import { getLlmsFullTxt, getLlmsTxt } from './get-llms-txt';
 
 export const handler = createGroupHandler('agent', {
   'get-capabilities': getCapabilities,
+  'get-llms-txt': getLlmsTxt,
+  'get-llms-full-txt': getLlmsFullTxt,
 });

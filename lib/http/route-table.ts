@@ -172,6 +172,8 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'POST', path: '/mcp', group: 'mcp', operation: 'post-mcp', auth: 'token', body: 'raw', bodyLimitBytes: bodyLimits.mcpMessage, summary: 'One MCP message (streamable HTTP, stateless, JSON answers)' }),
   route({ method: 'GET', path: '/mcp', group: 'mcp', operation: 'mcp-method-not-allowed', auth: 'token', summary: '405 Allow: POST (no stream, no session)' }),
   route({ method: 'DELETE', path: '/mcp', group: 'mcp', operation: 'mcp-method-not-allowed', auth: 'token', summary: '405 Allow: POST (no stream, no session)' }),
+  route({ method: 'GET', path: '/llms.txt', group: 'agent', operation: 'get-llms-txt', auth: 'none', summary: 'A short text index of the API for agents' }),
+  route({ method: 'GET', path: '/llms-full.txt', group: 'agent', operation: 'get-llms-full-txt', auth: 'none', summary: 'The index with every tool input schema' }),
   route({ method: 'GET', path: '/api/agent/capabilities', group: 'agent', operation: 'get-capabilities', auth: 'signed-in', summary: 'The tools and endpoints the caller can use' }),
 
   // Members and invitations (part 2 "Members and invitations")
