@@ -45,28 +45,33 @@ function sendProblem(res: ServerResponse, problem: HttpProblem, closeConnection 
   sendResult(res, toServiceResult(problemToResponse(problem)), closeConnection);
 }
 
+/**
+ * Lower-case header map from the raw list (node builds `req.headers` lazily;
+ * reading the raw list once is cheaper). Repeated headers join with a comma,
+ * cookies with "; ", as API Gateway does.
+ */
 function headersOf(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    if (name === 'cookie') continue;
     const existing = headers[name];
-    headers[name] = existing === undefined ? raw[i + 1]! : `${existing},${raw[i + 1]}`;
+    headers[name] = existing === undefined ? raw[i + 1]! : `${existing}${name === 'cookie' ? '; ' : ','}${raw[i + 1]}`;
   }
   return headers;
 }
 
-/** API Gateway splits the Cookie header into entries; so does the shim. */
-function cookiesOf(req: IncomingMessage): string[] | undefined {
-  const cookie = req.headers.cookie;
-  if (!cookie) return undefined;
+/** API Gateway splits the Cookie header into entries, and leaves it out of `headers`. */
+function cookiesOf(headers: Record<string, string>): string[] | undefined {
+  const cookie = headers.cookie;
+  if (cookie === undefined) return undefined;
+  delete headers.cookie;
   return cookie.split(';').map((c) => c.trim()).filter((c) => c !== '');
 }
 
-function toEvent(req: IncomingMessage, match: RouteMatch, path: string, rawQuery: string, body: Buffer | null): ServiceEvent {
+function toEvent(req: IncomingMessage, headers: Record<string, string>, match: RouteMatch, path: string, rawQuery: string, body: Buffer | null): ServiceEvent {
   const now = Date.now();
-  const headers = headersOf(req);
+  const cookies = cookiesOf(headers);
   const routeKey = routeKeyOf(match.route);
   const textual = match.route.body !== 'raw' && textualContentType.test(headers['content-type'] ?? 'application/json');
   const query = rawQuery === '' ? undefined : Object.fromEntries(new URLSearchParams(rawQuery));
@@ -75,7 +80,7 @@ function toEvent(req: IncomingMessage, match: RouteMatch, path: string, rawQuery
     routeKey,
     rawPath: path,
     rawQueryString: rawQuery,
-    cookies: cookiesOf(req),
+    cookies,
     headers,
     queryStringParameters: query,
     pathParameters: match.pathParameters,
@@ -200,21 +205,22 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
     }
     const { route } = lookup.match;
     const limit = route.body === 'none' ? ignoredBodyLimitBytes : route.bodyLimitBytes;
-    const declared = Number(req.headers['content-length'] ?? 0);
+    const headers = headersOf(req);
+    const declared = Number(headers['content-length'] ?? 0);
     // Part 1: "413 before the body is read past" the limit.
     if (declared > limit) {
       sendProblem(res, HttpProblem.payloadTooLarge(route.bodyLimitBytes, route.tooLargeType), true);
       res.once('finish', () => req.destroy());
       return;
     }
-    const hasBody = declared > 0 || req.headers['transfer-encoding'] !== undefined;
+    const hasBody = declared > 0 || headers['transfer-encoding'] !== undefined;
     const body = hasBody ? await readBody(req, limit) : Buffer.alloc(0);
     if (body === null) {
       sendProblem(res, HttpProblem.payloadTooLarge(route.bodyLimitBytes, route.tooLargeType), true);
       res.once('finish', () => req.destroy());
       return;
     }
-    const event = toEvent(req, lookup.match, path, rawQuery, route.body === 'none' ? null : body);
+    const event = toEvent(req, headers, lookup.match, path, rawQuery, route.body === 'none' ? null : body);
     const handler = options.handlers[route.group];
     if (!handler) throw new Error(`no handler for function group ${route.group}`);
     const result = await handler(event, lambdaContext(event.requestContext.requestId, route.group));
