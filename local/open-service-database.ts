@@ -4,7 +4,7 @@ import type { ServiceConfig } from '../lib/config/service-config';
 import { StartupRefusalError } from '../lib/config/startup-refusal';
 import { describeConnection } from '../lib/db/connection-string';
 import { startEmbeddedPostgres } from '../lib/db/embedded-postgres';
-import { openDatabase, type DatabaseHandle } from '../lib/db/open-database';
+import { openDatabase, poolErrorLogger, type DatabaseHandle } from '../lib/db/open-database';
 import type { Logger } from '../lib/runtime/logger';
 
 export interface ServiceDatabase {
@@ -28,7 +28,7 @@ export async function openServiceDatabase(config: ServiceConfig, log: Logger, ha
     connection = embedded.connection;
     log.info(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, files in ${directory}`);
   }
-  const handle = openDatabase(connection, { onPoolError: (e) => log.warn(`database pool: ${e.message}`) });
+  const handle = openDatabase(connection, { onPoolError: poolErrorLogger(log) });
   const close = async () => {
     await handle.close();
     await stopEmbedded();

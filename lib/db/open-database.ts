@@ -17,6 +17,18 @@ export interface OpenDatabaseOptions {
 }
 
 /**
+ * Logs a pool error: a connection the server ended on purpose (shutdown,
+ * 57P01) is routine; anything else is a warning.
+ */
+export function poolErrorLogger(log: { debug(m: string): void; warn(m: string): void }): (error: Error) => void {
+  return (error) => {
+    const message = `database pool: ${error.message}`;
+    if ((error as { code?: string }).code === '57P01') log.debug(message);
+    else log.warn(message);
+  };
+}
+
+/**
  * Opens a pool and a Kysely instance over it. The pool's 'error' event (a
  * dropped idle connection) is handled, so it never crashes the process.
  */

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { readServiceConfig, type ServiceConfig } from '../config/service-config';
 import { readMasterKeySetting } from '../crypto/read-master-key';
 import type { MasterKeyring } from '../crypto/master-key';
-import { openDatabase } from '../db/open-database';
+import { openDatabase, poolErrorLogger } from '../db/open-database';
 import type { Database } from '../db/schema';
 import { createLogger, logLevelFromEnvironment, type Logger } from './logger';
 
@@ -40,7 +40,7 @@ export function getServiceRuntime(): Promise<ServiceRuntime> {
     if (!config.database.connection) throw new Error('ConnectionStrings__DefaultConnection is required outside the local server');
     const currentKey = readMasterKeySetting(config.masterKey);
     if (!currentKey) throw new Error('Svc__MasterKey or Svc__MasterKeyFile is required outside the local server');
-    const { db, pool } = openDatabase(config.database.connection, { onPoolError: (e) => log.warn(`database pool: ${e.message}`) });
+    const { db, pool } = openDatabase(config.database.connection, { onPoolError: poolErrorLogger(log) });
     return { config, db, pool, keyring: { current: currentKey, previous: readMasterKeySetting(config.previousMasterKey) }, now: () => new Date(), log };
   })();
   return current;
