@@ -104,12 +104,16 @@ export function parseJsonStrict(text: string): StrictParseResult {
   } catch (error) {
     return { ok: false, message: `not valid JSON: ${(error as Error).message}` };
   }
-  const duplicate = findDuplicateKey(body);
-  if (duplicate) {
-    const where = duplicate.path === '' ? 'at the top level' : `in ${duplicate.path}`;
-    return { ok: false, message: `duplicate key ${JSON.stringify(duplicate.key)} ${where}` };
-  }
-  return { ok: true, value };
+  const duplicate = duplicateKeyProblem(body);
+  return duplicate === null ? { ok: true, value } : { ok: false, message: duplicate };
+}
+
+/** For a text that is valid JSON: the refusal of its first duplicate key, or null (every JSON body of the API is checked so). */
+export function duplicateKeyProblem(validJson: string): string | null {
+  const duplicate = findDuplicateKey(validJson);
+  if (!duplicate) return null;
+  const where = duplicate.path === '' ? 'at the top level' : `in ${duplicate.path}`;
+  return `duplicate key ${JSON.stringify(duplicate.key)} ${where}`;
 }
 
 /** Key identity as the parsed object will see it: `1`, `1.0` and `"1"` all become the key "1". */

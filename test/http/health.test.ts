@@ -48,4 +48,16 @@ describe('health endpoints over HTTP', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
+
+  it('a JSON body that repeats a field is refused, naming the key', async () => {
+    const response = await fetch(`${service.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@example.com","password":"x","email":"b@example.com"}',
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { type: string; detail: string };
+    expect(body.type).toBe('invalid_json');
+    expect(body.detail).toContain('duplicate key "email"');
+  });
 });

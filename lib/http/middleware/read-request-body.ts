@@ -1,6 +1,7 @@
 import type middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import { parse as parseYaml } from 'yaml';
+import { duplicateKeyProblem } from '../../model/strict-json';
 import { HttpProblem } from '../problem';
 import type { RouteDefinition } from '../route-table';
 import type { ServiceEvent, ServiceResult } from '../service-event';
@@ -64,6 +65,7 @@ export function readRequestBody(options: ReadRequestBodyOptions): middy.Middlewa
         }
         return;
       }
+      const text = event.isBase64Encoded ? Buffer.from(event.body!, 'base64').toString('utf8') : event.body!;
       try {
         await json.before!(request as never);
       } catch (error) {
@@ -72,6 +74,11 @@ export function readRequestBody(options: ReadRequestBodyOptions): middy.Middlewa
           detail: reason,
           errors: [{ field: 'body', message: 'not valid JSON' }],
         });
+      }
+      // JSON.parse keeps the last of a repeated key silently; a repeated field is refused instead.
+      const duplicate = duplicateKeyProblem(text);
+      if (duplicate !== null) {
+        throw new HttpProblem(400, malformedType, 'Request body repeats a field', { detail: duplicate, errors: [{ field: 'body', message: duplicate }] });
       }
     },
   };
