@@ -159,7 +159,7 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'DELETE', path: '/api/projects/{projectId}/views/{viewId}', group: 'views', operation: 'delete-view', auth: 'signed-in', summary: 'Delete a view (editor)' }),
   route({ method: 'PUT', path: '/api/projects/{projectId}/views/{viewId}/layout', group: 'views', operation: 'replace-view-layout', auth: 'signed-in', summary: 'Replace the saved positions of a view (editor)' }),
 
-  // Promises (issue 7 item 5; docs/decisions.md "Promises")
+  // Promises (docs/decisions.md "Promises")
   route({ method: 'GET', path: '/api/projects/{projectId}/promises', group: 'promises', operation: 'list-promises', auth: 'signed-in', summary: 'Promises in requirement-number order, with state, counts and gaps (viewer)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/promises', group: 'promises', operation: 'create-promise', auth: 'signed-in', tokenScope: 'push', summary: 'Create a promise: the next requirement number, draft revision 1 (editor)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/promises/{promiseId}', group: 'promises', operation: 'get-promise', auth: 'signed-in', summary: 'A promise with its in-force and draft revisions and their evidence (viewer)' }),

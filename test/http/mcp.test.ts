@@ -7,7 +7,7 @@ import { call, expectProblem } from '../support/http-client';
 import { fullModelDocument, idFor, startModelService, type ModelService, type Project } from '../support/model-api';
 
 /**
- * The agent tool endpoint end to end (part 1 "Agent tool endpoint", issue 7):
+ * The agent tool endpoint end to end (part 1 "Agent tool endpoint"):
  * the official SDK `Client` with `StreamableHTTPClientTransport` against the
  * built server process on real PostgreSQL. A seeded model (every kind), three
  * stored scenarios and a promise with runs; every tool called; paging to the

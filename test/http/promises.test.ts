@@ -8,7 +8,7 @@ import { call, expectProblem, type CallOptions } from '../support/http-client';
 import { fullModelDocument, idFor, startModelService, type ModelService, type Person, type Project } from '../support/model-api';
 
 /**
- * The promise endpoints over HTTP against the built server (issue 7 item 5,
+ * The promise endpoints over HTTP against the built server (
  * docs/decisions.md "Promises"): create with requirement numbers, drafts and
  * approval, obligation keys that are never reused, runs of every result
  * (scenario-check playback: passed, failed, not-run; other kinds unsupported),
