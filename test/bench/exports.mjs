@@ -2,51 +2,30 @@
 // (part 1 "Diagram and model exports") on a 300-element view with 1000
 // relationships: the SVG, the flowchart and the architecture DSL. The
 // renderers are TypeScript in lib/render: bundled here with esbuild (as the
-// infra:template script does) into dist/bench/, then imported. Each renderer
-// gets a warm-up, then N timed runs; the median and the slowest are printed.
-// Target: median <= 50 ms each.
-import { build } from 'esbuild';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// infra:template script does) into node_modules/.cache/svc-bench/, then
+// imported. Each renderer gets a warm-up, then N timed runs; the median and
+// the slowest are printed. Target: median <= 50 ms each.
 import { performance } from 'node:perf_hooks';
+import { bundleTypeScript, readOptions, verdict } from './bench-support.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const targetMs = 50;
 
 function parseArgs(args) {
-  const options = { runs: 30, warmup: 5 };
-  for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = args[i].split('=', 2);
-    const next = () => inline ?? args[++i];
-    if (flag === '--runs') options.runs = Number(next());
-    else if (flag === '--warmup') options.warmup = Number(next());
-    else throw new Error(`unknown option ${args[i]} (options: --runs N, default 30; --warmup N, default 5)`);
-  }
+  const options = readOptions(args, { runs: 30, warmup: 5 }, '--runs N, default 30; --warmup N, default 5');
   if (!(options.runs >= 1)) throw new Error('--runs must be at least 1');
   return options;
 }
 
-async function loadRenderers() {
-  const outfile = join(root, 'dist/bench/exports-renderers.mjs');
-  await build({
-    stdin: {
-      contents: [
-        "export { renderViewSvg } from './lib/render/render-view-svg';",
-        "export { renderViewFlowchart } from './lib/render/render-view-flowchart';",
-        "export { renderArchitectureDsl } from './lib/render/render-architecture-dsl';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    outfile,
-  });
-  return import(pathToFileURL(outfile).href);
+/** The three renderers, bundled from lib/render (TypeScript). */
+function loadRenderers() {
+  return bundleTypeScript(
+    'exports-renderers',
+    [
+      "export { renderViewSvg } from './lib/render/render-view-svg';",
+      "export { renderViewFlowchart } from './lib/render/render-view-flowchart';",
+      "export { renderArchitectureDsl } from './lib/render/render-architecture-dsl';",
+    ].join('\n'),
+  );
 }
 
 const guid = (n) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -117,6 +96,7 @@ function time(fn, { runs, warmup }) {
     samples.push(performance.now() - start);
   }
   samples.sort((a, b) => a - b);
+  // The upper middle sample for an even count (not the shared median(), which averages the two).
   return { median: samples[Math.floor(samples.length / 2)], max: samples[samples.length - 1], bytes: Buffer.byteLength(output) };
 }
 
@@ -136,7 +116,7 @@ export async function main(args) {
     const result = time(fn, options);
     const ok = result.median <= targetMs;
     met &&= ok;
-    console.log(`${name.padEnd(10)} median ${result.median.toFixed(2).padStart(7)} ms   slowest ${result.max.toFixed(2).padStart(7)} ms   ${String(result.bytes).padStart(8)} bytes   (target <= ${targetMs} ms: ${ok ? 'met' : 'NOT met'})`);
+    console.log(`${name.padEnd(10)} median ${result.median.toFixed(2).padStart(7)} ms   slowest ${result.max.toFixed(2).padStart(7)} ms   ${String(result.bytes).padStart(8)} bytes   (target <= ${targetMs} ms: ${verdict(ok)})`);
   }
   if (!met) process.exitCode = 1;
 }

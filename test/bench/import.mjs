@@ -14,92 +14,21 @@
 // pg, against the same database. Each run uses a fresh document (new IDs) and
 // fresh projects; medians are compared. Targets: import ≤ 3 × plain insert,
 // export ≤ 1 s, peak RSS of the server process (VmHWM) ≤ 600 MB.
-import { spawn } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const serverEntry = resolve(here, '../../dist/local/main.mjs');
+import { createProject, createWorkspace, fmt, loadAverage, median, peakRssBytes, readOptions, setUpAdmin, uuidV5, verdict, withServer } from './bench-support.mjs';
 
 const limits = { elements: 5000, relationships: 10000, messages: 5000, schemas: 200, operations: 5000, channels: 5000, subscriptions: 5000, bindings: 5000 };
 const kindOfSection = { elements: 'element', relationships: 'relationship', messages: 'message', schemas: 'schema', operations: 'operation', channels: 'channel', subscriptions: 'subscription', bindings: 'binding' };
 const targets = { ratio: 3, exportMs: 1000, rssMb: 600 };
 const setupToken = 'import-bench-setup-token-0123456';
-const password = 'Correct7Horse-Battery';
 
 function parseArgs(args) {
-  const options = { runs: 3 };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const [flag, inline] = arg.split('=', 2);
-    const next = () => inline ?? args[++i];
-    if (flag === '--runs') options.runs = Number(next());
-    else throw new Error(`unknown option ${arg} (options: --runs N, default 3)`);
-  }
+  const options = readOptions(args, { runs: 3 }, '--runs N, default 3');
   if (!(Number.isInteger(options.runs) && options.runs >= 1)) throw new Error('--runs must be a whole number of at least 1');
   return options;
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Spawns the server and waits for its "listening on http://…" line. */
-function startServer(env, timeoutMs = 90_000) {
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
-  const ready = new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolveUrl(m[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`));
-    });
-  });
-  return {
-    child,
-    ready,
-    output: () => output,
-    async stop(timeoutMs = 30_000) {
-      if (child.exitCode !== null || child.signalCode !== null) return exited;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-      const result = await exited;
-      clearTimeout(timer);
-      return result;
-    },
-  };
-}
-
-/** Version 5 UUID: the IDs of one document derive from its seed. */
-function uuidV5(namespace, name) {
-  const bytes = createHash('sha1').update(Buffer.from(namespace.replaceAll('-', ''), 'hex')).update(name, 'utf8').digest().subarray(0, 16);
-  bytes[6] = (bytes[6] & 0x0f) | 0x50;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Deterministic numbers (mulberry32). */
@@ -256,11 +185,7 @@ function expectStatus(answer, status, what) {
   return answer.text === '' ? undefined : JSON.parse(answer.text);
 }
 
-async function peakRssMb(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1]);
-  return kb / 1024;
-}
+const peakRssMb = async (pid) => (await peakRssBytes(pid)) / 1048576;
 
 /** The plain baseline: the rows straight into model_entities, one INSERT … SELECT FROM unnest per kind, one transaction. */
 async function plainInsert(client, streamId, document) {
@@ -278,40 +203,20 @@ async function plainInsert(client, streamId, document) {
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const verdict = (ok) => (ok ? 'met' : 'NOT met');
-
 export async function main(args) {
   const options = parseArgs(args);
-  const dataDirectory = await mkdtemp(join(tmpdir(), 'svc-bench-import-'));
-  // As root the embedded server runs as `postgres`, which must pass through this folder.
-  await chmod(dataDirectory, 0o711);
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG ?? 'C.UTF-8', PORT: String(await freePort()), HOST: '127.0.0.1', Svc__DataDirectory: dataDirectory, Svc__SetupToken: setupToken };
-  const server = startServer(env);
   let client;
-  const onSignal = () => {
-    server.stop().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    const base = await server.ready;
+  const beforeStop = () => client?.end().catch(() => undefined);
+  await withServer({ prefix: 'svc-bench-import-', setupToken, beforeStop }, async ({ server, base, dataDirectory }) => {
     const port = Number(/embedded PostgreSQL on 127\.0\.0\.1:(\d+)/.exec(server.output())?.[1]);
     if (!port) throw new Error(`no "embedded PostgreSQL on 127.0.0.1:<port>" line in the server log:\n${server.output()}`);
     const pgSettings = JSON.parse(await readFile(join(dataDirectory, 'pg.json'), 'utf8'));
     client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: pgSettings.password, database: 'svc' });
     await client.connect();
 
-    const setup = await fetch(`${base}/api/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ setupToken, email: 'bench@example.test', password, name: 'Bench' }) });
-    if (setup.status !== 201) throw new Error(`setup answered ${setup.status}: ${await setup.text()}`);
-    const cookie = setup.headers.getSetCookie().find((c) => c.startsWith('svc_session=')).split(';')[0];
-    const workspace = expectStatus(await api(base, cookie, 'POST', '/api/workspaces', { body: JSON.stringify({ name: 'Bench' }) }), 201, 'create workspace');
-    const newProject = async (name) => expectStatus(await api(base, cookie, 'POST', `/api/workspaces/${workspace.id}/projects`, { body: JSON.stringify({ name, description: null }) }), 201, 'create project').id;
+    const { cookie } = await setUpAdmin(base, { setupToken });
+    const workspace = await createWorkspace(base, cookie, 'Bench');
+    const newProject = async (name) => (await createProject(base, cookie, workspace.id, name)).id;
 
     // Warm-up: a small import and export, so the first measured call does not pay for loading the function group.
     const warm = await newProject('warm-up');
@@ -375,14 +280,7 @@ export async function main(args) {
     console.log(`import / plain insert: ${fmt(ratio, 2)}× (target ≤ ${targets.ratio}×): ${verdict(ratio <= targets.ratio)}`);
     console.log(`export: ${fmt(m('exportMs'))} ms (target ≤ 1 s): ${verdict(m('exportMs') <= targets.exportMs)}`);
     console.log(`peak RSS of the server process (VmHWM): ${fmt(rssMb)} MB (target ≤ ${targets.rssMb} MB): ${verdict(rssMb <= targets.rssMb)}`);
-    const load = (await readFile('/proc/loadavg', 'utf8').catch(() => '')).split(' ').slice(0, 3).join(' ');
+    const load = await loadAverage();
     if (load) console.log(`load average at the end: ${load}; other work on the machine slows every figure`);
-  } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-    await client?.end().catch(() => undefined);
-    const { code, signal } = await server.stop();
-    console.log(`stopped the server (${signal ?? `exit ${code}`})`);
-    await rm(dataDirectory, { recursive: true, force: true });
-  }
+  });
 }

@@ -14,95 +14,24 @@
 // Latency: N sequential calls on one connection after a warm-up, p50/p99 from
 // process.hrtime. Throughput: autocannon, 10 connections, for `duration`
 // seconds per target. Target: p50 ≤ 10 ms for find_elements and get_element.
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { Agent } from 'node:http';
 import autocannon from 'autocannon';
+import { createAgentToken, createProject, fmt, importModel, loadAverage, percentile, readOptions, setUpAdmin, tableRow, timedRequest, uuidV5, verdict, withServer } from './bench-support.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const serverEntry = resolve(here, '../../dist/local/main.mjs');
 const setupToken = 'mcp-bench-setup-token-0123456789';
-const password = 'Correct7Horse-Battery';
 const targetP50Ms = 10;
 const connections = 10;
 
 function parseArgs(args) {
-  const options = { requests: 2000, duration: 5, warmup: 200 };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const [flag, inline] = arg.split('=', 2);
-    const next = () => inline ?? args[++i];
-    if (flag === '--requests') options.requests = Number(next());
-    else if (flag === '--duration') options.duration = Number(next());
-    else if (flag === '--warmup') options.warmup = Number(next());
-    else throw new Error(`unknown option ${arg} (options: --requests N sequential calls per target, default 2000; --duration N seconds of autocannon per target, default 5; --warmup N calls, default 200)`);
-  }
+  const options = readOptions(
+    args,
+    { requests: 2000, duration: 5, warmup: 200 },
+    '--requests N sequential calls per target, default 2000; --duration N seconds of autocannon per target, default 5; --warmup N calls, default 200',
+  );
   if (!(Number.isInteger(options.requests) && options.requests >= 10)) throw new Error('--requests must be a whole number of at least 10');
   if (!(options.duration >= 1)) throw new Error('--duration must be at least 1 (seconds)');
   if (!(Number.isInteger(options.warmup) && options.warmup >= 0)) throw new Error('--warmup must be a whole number of 0 or more');
   return options;
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Spawns the server and waits for its "listening on http://…" line. */
-function startServer(env, timeoutMs = 90_000) {
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
-  const ready = new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolveUrl(m[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`));
-    });
-  });
-  return {
-    child,
-    ready,
-    output: () => output,
-    async stop(timeoutMs = 30_000) {
-      if (child.exitCode !== null || child.signalCode !== null) return exited;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-      const result = await exited;
-      clearTimeout(timer);
-      return result;
-    },
-  };
-}
-
-/** Version 5 UUID: the IDs of the model derive from one seed. */
-function uuidV5(namespace, name) {
-  const bytes = createHash('sha1').update(Buffer.from(namespace.replaceAll('-', ''), 'hex')).update(name, 'utf8').digest().subarray(0, 16);
-  bytes[6] = (bytes[6] & 0x0f) | 0x50;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** A 5000-element model with relationships and messages between the elements (deterministic). */
@@ -149,52 +78,18 @@ function modelDocument() {
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One request on the keep-alive agent; resolves with status, body and elapsed milliseconds. */
-function send(url, method, headers, body) {
-  return new Promise((resolveSend, reject) => {
-    const started = process.hrtime.bigint();
-    const req = request(url, { method, headers, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolveSend({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8'), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const send = (url, method, headers, body) => timedRequest(url, { method, headers, body, agent });
 
 export async function main(args) {
   const options = parseArgs(args);
-  const dataDirectory = await mkdtemp(join(tmpdir(), 'svc-bench-mcp-'));
-  // As root the embedded server runs as `postgres`, which must pass through this folder.
-  await chmod(dataDirectory, 0o711);
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG ?? 'C.UTF-8', PORT: String(await freePort()), HOST: '127.0.0.1', Svc__DataDirectory: dataDirectory, Svc__SetupToken: setupToken };
-  const server = startServer(env);
-  const onSignal = () => {
-    server.stop().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    const base = await server.ready;
-    const json = async (method, path, body, headers = {}) => {
-      const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await response.text();
-      if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
-      return { json: text ? JSON.parse(text) : undefined, headers: response.headers };
-    };
-    const setup = await json('POST', '/api/setup', { setupToken, email: 'bench@example.test', password, name: 'Bench' });
-    const cookie = setup.headers.getSetCookie().find((c) => c.startsWith('svc_session=')).split(';')[0];
-    const workspaceId = setup.json.workspace.id;
-    const project = (await json('POST', `/api/workspaces/${workspaceId}/projects`, { name: 'MCP bench', description: null }, { cookie })).json;
+  await withServer({ prefix: 'svc-bench-mcp-', setupToken, beforeStop: () => agent.destroy() }, async ({ server, base }) => {
+    const { cookie, workspaceId } = await setUpAdmin(base, { setupToken });
+    const project = await createProject(base, cookie, workspaceId, 'MCP bench');
     const { document, elementIds } = modelDocument();
     const importStarted = Date.now();
-    const imported = (await json('POST', `/api/projects/${project.id}/import`, document, { cookie })).json;
+    const imported = await importModel(base, cookie, project.id, document);
     if (imported.added !== elementIds.length + document.relationships.length + document.messages.length) throw new Error(`import added ${imported.added}: ${JSON.stringify({ ...imported, items: undefined })}`);
-    const token = (await json('POST', `/api/workspaces/${workspaceId}/agent-tokens`, { name: 'bench', scopes: ['read'], projectId: null, expiresAt: null }, { cookie })).json.token;
+    const token = await createAgentToken(base, cookie, workspaceId, { name: 'bench', scopes: ['read'] });
     console.log(`model: ${fmt(elementIds.length)} elements, ${fmt(document.relationships.length)} relationships, ${fmt(document.messages.length)} messages, imported through the API in ${fmt(Date.now() - importStarted)} ms`);
     console.log(`server ${base} (pid ${server.child.pid}); ${options.requests} sequential calls per target on one keep-alive connection after ${options.warmup} warm-up calls; then autocannon, ${connections} connections, ${options.duration} s per target`);
 
@@ -243,21 +138,14 @@ export async function main(args) {
     console.log('');
     console.log('target                           p50 ms   p99 ms   calls/s (1 conn)   calls/s (10 conn)');
     for (const row of rows) {
-      console.log(`${row.name.padEnd(30)} ${fmt(row.p50, 2).padStart(8)} ${fmt(row.p99, 2).padStart(8)} ${fmt(row.sequentialPerSecond).padStart(18)} ${fmt(row.concurrentPerSecond).padStart(19)}`);
+      console.log(tableRow([row.name, fmt(row.p50, 2), fmt(row.p99, 2), fmt(row.sequentialPerSecond), fmt(row.concurrentPerSecond)], [-30, 8, 8, 18, 19]));
     }
     const tools = rows.filter((r) => r.target);
     const met = tools.every((r) => r.p50 <= targetP50Ms);
-    console.log(`p50 of find_elements and get_element ≤ ${targetP50Ms} ms: ${met ? 'met' : 'NOT met'} (${tools.map((r) => `${r.name} ${fmt(r.p50, 2)} ms`).join(', ')}; the name-filtered find_elements is shown for comparison, not part of the target)`);
+    console.log(`p50 of find_elements and get_element ≤ ${targetP50Ms} ms: ${verdict(met)} (${tools.map((r) => `${r.name} ${fmt(r.p50, 2)} ms`).join(', ')}; the name-filtered find_elements is shown for comparison, not part of the target)`);
     const health = rows.find((r) => r.name === 'GET /health/live');
     for (const r of tools) console.log(`  ${r.name}: ${fmt(r.p50 / health.p50, 1)}× the p50 of the bare HTTP path; ${fmt((100 * r.concurrentPerSecond) / health.concurrentPerSecond, 1)}% of its calls/s`);
-    const load = (await readFile('/proc/loadavg', 'utf8').catch(() => '')).split(' ').slice(0, 3).join(' ');
+    const load = await loadAverage();
     if (load) console.log(`load average at the end: ${load}; other work on the machine slows every figure`);
-  } finally {
-    agent.destroy();
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-    const { code, signal } = await server.stop();
-    console.log(`stopped the server (${signal ?? `exit ${code}`})`);
-    await rm(dataDirectory, { recursive: true, force: true });
-  }
+  });
 }

@@ -17,70 +17,43 @@
 // load of scenario and model in one snapshot, validate, play, serialise, and
 // reading the whole answer) over sequential calls on one keep-alive
 // connection after a warm-up. Prints the median and p95 against the target of
-// < 150 ms (issue 5), and checks that the server's trace is the engine's
+// < 150 ms, and checks that the server's trace is the engine's
 // (same event count, same hash). `--http-runs 0` skips this part.
-import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
+import { Agent } from 'node:http';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleTypeScript, callApi, createProject, importModel, loadAverage, median, percentile, readOptions, setUpAdmin, timedRequest, withServer } from './bench-support.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-// Outside dist/, which every build deletes; node_modules above it resolves the bundle's packages.
-const outfile = resolve(root, 'node_modules/.cache/svc-bench/playback-engine.mjs');
 const targetEventsPerSecond = 1_000_000;
-const serverEntry = resolve(root, 'dist/local/main.mjs');
 /** Issue 5: "the run endpoint end-to-end (HTTP, load, validate, play, serialise) under 150 ms". */
 const targetEndToEndMs = 150;
 const setupToken = 'playback-bench-setup-token-012345';
-const password = 'Correct7Horse-Battery';
 
 function parseArgs(args) {
-  const options = { runs: 30, warmup: 10, httpRuns: 20, httpWarmup: 5 };
-  for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = args[i].split('=', 2);
-    const next = () => inline ?? args[++i];
-    if (flag === '--runs') options.runs = Number(next());
-    else if (flag === '--warmup') options.warmup = Number(next());
-    else if (flag === '--http-runs') options.httpRuns = Number(next());
-    else if (flag === '--http-warmup') options.httpWarmup = Number(next());
-    else throw new Error(`unknown option ${args[i]} (options: --runs N, default 30; --warmup N, default 10; --http-runs N, default 20, 0 skips the endpoint; --http-warmup N, default 5)`);
-  }
+  const options = readOptions(
+    args,
+    { runs: 30, warmup: 10, httpRuns: 20, httpWarmup: 5 },
+    '--runs N, default 30; --warmup N, default 10; --http-runs N, default 20, 0 skips the endpoint; --http-warmup N, default 5',
+  );
   if (!(options.runs >= 1)) throw new Error('--runs must be at least 1');
   if (!(Number.isInteger(options.httpRuns) && options.httpRuns >= 0)) throw new Error('--http-runs must be a whole number of at least 0');
   if (!(Number.isInteger(options.httpWarmup) && options.httpWarmup >= 0)) throw new Error('--http-warmup must be a whole number of at least 0');
   return options;
 }
 
-async function loadEngine() {
-  await mkdir(dirname(outfile), { recursive: true });
-  await build({
-    stdin: {
-      contents: [
-        "export { playScenario } from './lib/playback/play-scenario';",
-        "export { buildPlaybackIndex } from './lib/playback/playback-index';",
-        "export { buildPlaybackPlan } from './lib/playback/playback-plan';",
-        "export { runPlaybackPlan } from './lib/playback/playback-engine';",
-        "export { validateScenario } from './lib/playback/validate-scenario';",
-        "export { hashTrace } from './lib/playback/trace-hash';",
-        "export { snapshotFromRecords } from './lib/model/model-document';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-      sourcefile: 'playback-bench-entry.ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    outfile,
-  });
-  return import(pathToFileURL(outfile).href);
+/** The playback engine and what it needs, bundled from lib/ (TypeScript). */
+function loadEngine() {
+  return bundleTypeScript(
+    'playback-engine',
+    [
+      "export { playScenario } from './lib/playback/play-scenario';",
+      "export { buildPlaybackIndex } from './lib/playback/playback-index';",
+      "export { buildPlaybackPlan } from './lib/playback/playback-plan';",
+      "export { runPlaybackPlan } from './lib/playback/playback-engine';",
+      "export { validateScenario } from './lib/playback/validate-scenario';",
+      "export { hashTrace } from './lib/playback/trace-hash';",
+      "export { snapshotFromRecords } from './lib/model/model-document';",
+    ].join('\n'),
+  );
 }
 
 const guid = (n) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -180,12 +153,6 @@ function generateScenario(model) {
   return { id: guid(0xfff), name: 'At the limits', steps, faults, assertions };
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 function countItems(steps) {
   let count = 1;
   for (const step of steps) {
@@ -261,69 +228,8 @@ export async function main(args) {
 
 // ---------------------------------------------------------------- the run endpoint, end to end
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Spawns the built server and waits for its "listening on http://…" line. */
-function startServer(env, timeoutMs = 90_000) {
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
-  const ready = new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolveUrl(m[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${signal ?? code}) before listening:\n${output}`));
-    });
-  });
-  return {
-    child,
-    ready,
-    async stop(stopTimeoutMs = 30_000) {
-      if (child.exitCode !== null || child.signalCode !== null) return exited;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
-      const result = await exited;
-      clearTimeout(timer);
-      return result;
-    },
-  };
-}
-
 /** One request on a keep-alive agent; the time runs from sending to the last byte of the answer. */
-function send(agent, url, method, headers, body) {
-  return new Promise((resolveAnswer, reject) => {
-    const started = process.hrtime.bigint();
-    const req = request(url, { method, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) }, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolveAnswer({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const send = (agent, url, method, headers) => timedRequest(url, { method, headers, agent });
 
 /** The generated records as a model document: one list per kind. */
 function modelDocumentOf(records) {
@@ -333,36 +239,17 @@ function modelDocumentOf(records) {
 }
 
 async function benchRunEndpoint(options, generated, scenario, engineResult) {
-  const dataDirectory = await mkdtemp(join(os.tmpdir(), 'svc-bench-playback-'));
-  // As root the embedded server runs as `postgres`, which must pass through this folder.
-  await chmod(dataDirectory, 0o711);
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG ?? 'C.UTF-8', PORT: String(await freePort()), HOST: '127.0.0.1', Svc__DataDirectory: dataDirectory, Svc__SetupToken: setupToken };
-  const server = startServer(env);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const onSignal = () => {
-    server.stop().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    const base = await server.ready;
-    let cookie = '';
-    const call = async (method, path, body, expected) => {
-      const answer = await send(agent, `${base}${path}`, method, { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body === undefined ? undefined : JSON.stringify(body));
-      if (answer.status !== expected) throw new Error(`${method} ${path}: expected ${expected}, got ${answer.status}: ${answer.body.slice(0, 1000)}`);
-      return answer;
-    };
-    const setup = await call('POST', '/api/setup', { setupToken, email: 'bench@example.test', password, name: 'Bench' }, 201);
-    const setCookie = setup.headers['set-cookie'] ?? [];
-    cookie = setCookie.find((c) => c.startsWith('svc_session=')).split(';')[0];
-    const workspaceId = JSON.parse(setup.body).workspace.id;
-    const project = JSON.parse((await call('POST', `/api/workspaces/${workspaceId}/projects`, { name: 'Playback bench', description: null }, 201)).body);
-    const imported = JSON.parse((await call('POST', `/api/projects/${project.id}/import`, modelDocumentOf(generated.records), 200)).body);
+  await withServer({ prefix: 'svc-bench-playback-', setupToken, beforeStop: () => agent.destroy() }, async ({ server, base }) => {
+    // The setup calls go over the agent too, so the measured calls find its connection open.
+    const { cookie, workspaceId } = await setUpAdmin(base, { setupToken, agent });
+    const project = await createProject(base, cookie, workspaceId, 'Playback bench', { agent });
+    const imported = await importModel(base, cookie, project.id, modelDocumentOf(generated.records), { agent });
     if (imported.refused !== 0 || imported.added !== generated.records.length) {
       throw new Error(`the benchmark model does not import: ${JSON.stringify({ ...imported, items: imported.items.filter((i) => i.change === 'refused').slice(0, 5) })}`);
     }
     const storedBody = JSON.stringify(scenario);
-    await call('POST', `/api/projects/${project.id}/scenarios`, scenario, 201);
+    await callApi(base, 'POST', `/api/projects/${project.id}/scenarios`, { body: scenario, cookie, expected: 201, agent });
     const runPath = `/api/projects/${project.id}/scenarios/${scenario.id}/run`;
 
     const check = (answer) => {
@@ -393,14 +280,7 @@ async function benchRunEndpoint(options, generated, scenario, engineResult) {
     );
     console.log(`  median ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (best ${times[0].toFixed(1)}, worst ${times.at(-1).toFixed(1)}); target < ${targetEndToEndMs} ms: ${p50 < targetEndToEndMs ? 'median meets it' : 'median MISSES it'}, ${p95 < targetEndToEndMs ? 'p95 meets it' : 'p95 MISSES it'}`);
     console.log(`  trace: ${firstHttp.events.length} events, hash ${firstHttp.hash === engineResult.hash ? 'equal to' : 'NOT equal to'} the in-process engine's`);
-    const load = (await readFile('/proc/loadavg', 'utf8').catch(() => '')).split(' ').slice(0, 3).join(' ');
+    const load = await loadAverage();
     if (load) console.log(`  load average at the end: ${load}; other work on the machine slows every figure`);
-  } finally {
-    agent.destroy();
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-    const { code, signal } = await server.stop();
-    console.log(`stopped the server (${signal ?? `exit ${code}`})`);
-    await rm(dataDirectory, { recursive: true, force: true });
-  }
+  });
 }

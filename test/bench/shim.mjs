@@ -8,18 +8,12 @@
 // runs here. Both get a warm-up, then measurements alternate baseline and
 // candidate twice; the best run of each is compared. Target: shim >= 60% of
 // bare.
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { baseEnvironment, fmt, freePort, loadAverage, processCpuMicros, readOptions, repositoryRoot, serverEnvironment, startProcess, startServer, stopAndReport, stopOnSignal, tableRow, temporaryDataDirectory, timedRequest, verdict } from './bench-support.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const serverEntry = resolve(here, '../../dist/local/main.mjs');
-const bareEntry = join(here, 'bare-server.mjs');
+const bareEntry = join(repositoryRoot, 'test/bench/bare-server.mjs');
 
 const path = '/health/live';
 const targetPercent = 60;
@@ -27,85 +21,19 @@ const connections = 10;
 const pipelining = 1;
 /** Headers node:http writes by itself; every other header is copied as it comes. */
 const automaticHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+/** Both processes must be listening within this time. */
+const startTimeoutMs = 60_000;
 
 function parseArgs(args) {
-  const options = { duration: 10, warmup: 2 };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const [flag, inline] = arg.split('=', 2);
-    const next = () => inline ?? args[++i];
-    if (flag === '--duration') options.duration = Number(next());
-    else if (flag === '--warmup') options.warmup = Number(next());
-    else throw new Error(`unknown option ${arg} (options: --duration N seconds, default 10; --warmup N seconds, default 2)`);
-  }
+  const options = readOptions(args, { duration: 10, warmup: 2 }, '--duration N seconds, default 10; --warmup N seconds, default 2');
   if (!(options.duration >= 1)) throw new Error('--duration must be at least 1 (seconds)');
   if (!(options.warmup >= 0)) throw new Error('--warmup must be 0 or more (seconds)');
   options.warmup = Math.min(options.warmup, options.duration);
   return options;
 }
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Spawns a server process and waits for its "listening on http://…" line. */
-function startProcess(label, args, env, timeoutMs = 60_000) {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
-  const ready = new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${label} did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const onData = (chunk) => {
-      output += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolveUrl(m[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`${label} exited (${signal ?? code}) before listening:\n${output}`));
-    });
-  });
-  return {
-    label,
-    child,
-    ready,
-    output: () => output,
-    async stop(timeoutMs = 30_000) {
-      if (child.exitCode !== null || child.signalCode !== null) return exited;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-      const result = await exited;
-      clearTimeout(timer);
-      return result;
-    },
-  };
-}
-
-/** One GET with the raw header list, so names, order and values can be copied. */
-function get(url) {
-  return new Promise((resolveResponse, reject) => {
-    const req = request(url, { method: 'GET', agent: false }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolveResponse({ status: res.statusCode, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** One GET on a fresh connection, with the raw header list, so names, order and values can be copied. */
+const get = (url) => timedRequest(url, { agent: false });
 
 /** Flat raw header list without the headers node writes itself. */
 function copiedHeaders(rawHeaders) {
@@ -122,27 +50,10 @@ function pairs(flat) {
   return out;
 }
 
-const clockTicksPerSecond = 100;
-
-/**
- * CPU seconds (user + system) the process has used, from /proc (Linux), or
- * null elsewhere. Less disturbed by other load on the machine than req/s.
- */
-async function cpuSeconds(pid) {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat(5); fields[0] is field 3.
-    return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
-  } catch {
-    return null;
-  }
-}
-
 async function load(url, seconds, pid) {
-  const cpuBefore = pid === undefined ? null : await cpuSeconds(pid);
+  const cpuBefore = pid === undefined ? null : await processCpuMicros(pid);
   const result = await autocannon({ url, connections, pipelining, duration: seconds });
-  const cpuAfter = pid === undefined ? null : await cpuSeconds(pid);
+  const cpuAfter = pid === undefined ? null : await processCpuMicros(pid);
   const problems = result.errors + result.timeouts + result.non2xx;
   return {
     requestsPerSecond: result.requests.average,
@@ -153,37 +64,26 @@ async function load(url, seconds, pid) {
     p99: result.latency.p99,
     total: result.requests.total,
     /** Server CPU time per answered request, in microseconds. */
-    cpuMicrosPerRequest: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : (1e6 * (cpuAfter - cpuBefore)) / result.requests.total,
+    cpuMicrosPerRequest: cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : (cpuAfter - cpuBefore) / result.requests.total,
     problems,
     detail: `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`,
   };
 }
 
 const cpu = (run) => (run.cpuMicrosPerRequest === null ? 'n/a' : fmt(run.cpuMicrosPerRequest, 1));
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export async function main(args) {
   const options = parseArgs(args);
-  const dataDirectory = await mkdtemp(join(tmpdir(), 'svc-bench-'));
-  // As root the embedded server runs as `postgres`, which must pass through this folder.
-  await chmod(dataDirectory, 0o711);
-  const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG ?? 'C.UTF-8' };
+  const dataDirectory = await temporaryDataDirectory('svc-bench-');
   const processes = [];
   const stopAll = async () => {
-    for (const p of processes.splice(0).reverse()) {
-      const { code, signal } = await p.stop();
-      console.log(`stopped ${p.label} (${signal ?? `exit ${code}`})`);
-    }
+    for (const p of processes.splice(0).reverse()) await stopAndReport(p, p.label);
   };
-  const onSignal = () => {
-    stopAll().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const releaseSignals = stopOnSignal(stopAll);
 
   try {
     const shimPort = await freePort();
-    const shim = startProcess('shim (dist/local/main.mjs)', [serverEntry], { ...baseEnv, PORT: String(shimPort), HOST: '127.0.0.1', Svc__DataDirectory: dataDirectory });
+    const shim = startServer(serverEnvironment({ port: shimPort, dataDirectory }), { label: 'shim (dist/local/main.mjs)', timeoutMs: startTimeoutMs });
     processes.push(shim);
     const shimUrl = await shim.ready;
 
@@ -192,11 +92,16 @@ export async function main(args) {
       throw new Error(`GET ${path} on the server answered ${reference.status} ${JSON.stringify(reference.body)}, expected 200 "Healthy"`);
     }
     const headers = copiedHeaders(reference.rawHeaders);
-    const bare = startProcess('bare node:http server', [bareEntry], {
-      ...baseEnv,
-      PORT: String(await freePort()),
-      BARE_RESPONSE: JSON.stringify({ path, status: reference.status, rawHeaders: headers, body: reference.body }),
-    });
+    const bare = startProcess(
+      'bare node:http server',
+      [bareEntry],
+      {
+        ...baseEnvironment(),
+        PORT: String(await freePort()),
+        BARE_RESPONSE: JSON.stringify({ path, status: reference.status, rawHeaders: headers, body: reference.body }),
+      },
+      startTimeoutMs,
+    );
     processes.push(bare);
     const bareUrl = await bare.ready;
 
@@ -231,9 +136,9 @@ export async function main(args) {
     console.log('best of 2      req/s   mean µs    p50 ms   p99 ms   (p50/p99 in whole ms, as autocannon records them)');
     for (const name of ['bare', 'shim']) {
       const b = best[name];
-      console.log(`${name.padEnd(10)} ${fmt(b.requestsPerSecond).padStart(9)} ${fmt(b.meanMicros).padStart(9)} ${String(b.p50).padStart(9)} ${String(b.p99).padStart(8)}`);
+      console.log(tableRow([name, fmt(b.requestsPerSecond), fmt(b.meanMicros), b.p50, b.p99], [-10, 9, 9, 9, 8]));
     }
-    console.log(`shim/bare: ${fmt(ratio, 1)}% (target >= ${targetPercent}%): ${ratio >= targetPercent ? 'met' : 'NOT met'}`);
+    console.log(`shim/bare: ${fmt(ratio, 1)}% (target >= ${targetPercent}%): ${verdict(ratio >= targetPercent)}`);
     const leastCpu = (name) => Math.min(...targets.find((t) => t.name === name).runs.map((r) => r.cpuMicrosPerRequest ?? Infinity));
     if (Number.isFinite(leastCpu('bare')) && Number.isFinite(leastCpu('shim'))) {
       console.log(
@@ -241,13 +146,12 @@ export async function main(args) {
           `bare/shim ${fmt((100 * leastCpu('bare')) / leastCpu('shim'), 1)}% (the ratio the req/s would have with a core each and nothing else running)`,
       );
     }
-    const others = (await readFile('/proc/loadavg', 'utf8').catch(() => '')).split(' ').slice(0, 3).join(' ');
+    const others = await loadAverage();
     if (others) console.log(`load average at the end: ${others} (this benchmark alone keeps about 2 busy); other work on the machine lowers and scatters req/s`);
     const problems = targets.flatMap((t) => t.runs).reduce((n, r) => n + r.problems, 0);
     if (problems > 0) console.log(`warning: ${problems} failed or non-2xx responses during the runs: the figures are not clean`);
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    releaseSignals();
     await stopAll();
     await rm(dataDirectory, { recursive: true, force: true });
   }
