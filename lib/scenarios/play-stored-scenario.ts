@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { loadModelSnapshot } from '../model/model-store';
-import { mainStream } from '../model/stream-store';
+import { branchOrMain } from '../model/stream-store';
 import { playScenario } from '../playback/play-scenario';
 import type { RunResult } from '../playback/playback-types';
 import type { ScenarioDocument } from '../playback/scenario-document';
@@ -25,18 +25,19 @@ export function scenarioDocumentOf(stored: StoredScenario): ScenarioDocument {
 }
 
 /**
- * Plays a stored scenario over the main model. The scenario, its fingerprint,
+ * Plays a stored scenario over the main model, or the branch `branchId`
+ * names (404 for one that is not a branch of the project). The scenario, its fingerprint,
  * the model and its version are read in one repeatable-read transaction, so
  * the result names exactly the inputs it played. Writes nothing.
  */
-export async function playStoredScenario(db: Kysely<Database>, input: { projectId: string; scenarioId: string; monotonicNowMs?: () => number }): Promise<StoredScenarioRun> {
+export async function playStoredScenario(db: Kysely<Database>, input: { projectId: string; scenarioId: string; branchId?: string | null; monotonicNowMs?: () => number }): Promise<StoredScenarioRun> {
   const read = await db
     .transaction()
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (trx) => {
       const scenario = await findScenario(trx, input.projectId, input.scenarioId);
-      const stream = await mainStream(trx, input.projectId);
+      const stream = await branchOrMain(trx, input.projectId, input.branchId ?? null);
       if (!scenario) return { scenario, scenarioHash: null, stream, model: null };
       const [model, hashes] = await Promise.all([loadModelSnapshot(trx, stream.id), scenarioFingerprints(trx, input.projectId, [scenario.id])]);
       return { scenario, scenarioHash: hashes.get(scenario.id) ?? null, stream, model };
