@@ -13,29 +13,48 @@ import type { ServiceEvent, ServiceResult } from './service-event';
 
 export type GroupHandler = middy.MiddyfiedHandler<ServiceEvent, ServiceResult, Error, AuthenticatedContext>;
 
-/** Query, cookies and client are read only by the operations that use them. */
-function toApiRequest(event: ServiceEvent, route: RouteDefinition, runtime: ServiceRuntime, context: AuthenticatedContext): ApiRequest {
-  let query: URLSearchParams | undefined;
-  let cookies: Record<string, string> | undefined;
-  let client: ApiRequest['client'] | undefined;
-  return {
-    route,
-    pathParameters: (event.pathParameters ?? {}) as Record<string, string>,
-    get query() {
-      return (query ??= new URLSearchParams(event.rawQueryString ?? ''));
-    },
-    headers: (event.headers ?? {}) as Record<string, string>,
-    get cookies() {
-      return (cookies ??= parseCookies(event.cookies));
-    },
-    body: event.body as unknown,
-    get client() {
-      return (client ??= readClientInfo(event, runtime.config.trustedProxies, event.svcSocketScheme ?? 'https'));
-    },
-    requestId: context.awsRequestId ?? event.requestContext.requestId,
-    caller: context.svcCaller ?? null,
-    runtime,
-  };
+/**
+ * The request an operation sees. Query, cookies and client are read only by the
+ * operations that use them. A class, not an object literal with getters: a
+ * literal's getters are fresh closures per request, which gives every request
+ * its own hidden class and keeps the garbage collector busy.
+ */
+class LambdaApiRequest implements ApiRequest {
+  readonly pathParameters: Record<string, string>;
+  readonly headers: Record<string, string>;
+  readonly body: unknown;
+  readonly requestId: string;
+  readonly caller: ApiRequest['caller'];
+  #query: URLSearchParams | undefined;
+  #cookies: Record<string, string> | undefined;
+  #client: ApiRequest['client'] | undefined;
+  readonly #event: ServiceEvent;
+
+  constructor(
+    event: ServiceEvent,
+    readonly route: RouteDefinition,
+    readonly runtime: ServiceRuntime,
+    context: AuthenticatedContext,
+  ) {
+    this.#event = event;
+    this.pathParameters = (event.pathParameters ?? {}) as Record<string, string>;
+    this.headers = (event.headers ?? {}) as Record<string, string>;
+    this.body = event.body as unknown;
+    this.requestId = context.awsRequestId ?? event.requestContext.requestId;
+    this.caller = context.svcCaller ?? null;
+  }
+
+  get query(): URLSearchParams {
+    return (this.#query ??= new URLSearchParams(this.#event.rawQueryString ?? ''));
+  }
+
+  get cookies(): Record<string, string> {
+    return (this.#cookies ??= parseCookies(this.#event.cookies));
+  }
+
+  get client(): ApiRequest['client'] {
+    return (this.#client ??= readClientInfo(this.#event, this.runtime.config.trustedProxies, this.#event.svcSocketScheme ?? 'https'));
+  }
 }
 
 /**
@@ -58,7 +77,7 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
     if (!route) throw HttpProblem.notFound('No such endpoint', `${event.requestContext.http.method} ${event.rawPath} is not an endpoint of this service.`);
     const runtime = await getServiceRuntime();
     runtimeForLog = runtime;
-    const response = await operations[route.operation]!(toApiRequest(event, route, runtime, context));
+    const response = await operations[route.operation]!(new LambdaApiRequest(event, route, runtime, context));
     return toServiceResult(response);
   };
 
