@@ -46,3 +46,25 @@ describe('createSchemaChecker across runs', () => {
     expect(createSchemaChecker(new Map([[refersToIt.id, refersToIt]])).check(refersToIt.id, 'x')).toMatchObject({ kind: 'unusable-schema' });
   });
 });
+
+describe('createSchemaChecker with a schema text seen in an earlier run', () => {
+  it('answers as a fresh compile would, for usable and unusable texts alike', () => {
+    const text = '{"type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}}';
+    const first = schema({ id: guid(10), content: text });
+    const again = schema({ id: guid(11), content: text });
+    const unusable = schema({ id: guid(12), content: '{"$schema":"http://json-schema.org/draft-04/schema#"}' });
+    const runs = [new Map([[first.id, first], [unusable.id, unusable]]), new Map([[again.id, again], [unusable.id, unusable]])];
+    const answers = runs.map((model) => {
+      const checker = createSchemaChecker(model);
+      const id = model.has(first.id) ? first.id : again.id;
+      return [checker.check(id, { id: 2 }), checker.check(id, { id: 0 }), checker.check(id, {}), checker.check(unusable.id, {})];
+    });
+    expect(answers[0]).toEqual([
+      { kind: 'valid' },
+      { kind: 'invalid', reason: '/id must be >= 1' },
+      { kind: 'invalid', reason: "(root) must have required property 'id'" },
+      { kind: 'unusable-schema', reason: '$schema "http://json-schema.org/draft-04/schema#" is not a supported dialect (draft-07, 2019-09, 2020-12)' },
+    ]);
+    expect(answers[1]).toEqual(answers[0]);
+  });
+});

@@ -2,7 +2,8 @@
  * Payload checks against the JSON Schemas of the model (part 1 validation
  * codes schema-mismatch, missing-payload, invalid-schema): each schema is
  * compiled at most once per run, the result (or the reason it cannot be
- * evaluated) cached by schema ID.
+ * evaluated) cached by schema ID. Compiled results are also kept across runs
+ * by schema text (see `compiledByContent`).
  */
 import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
@@ -69,9 +70,60 @@ function compileOnce(dialect: Dialect, schema: AnySchema): ValidateFunction {
   }
 }
 
+/** Reads and compiles one schema text; never throws. */
+function compileContent(content: string): Compiled {
+  let schema: unknown;
+  try {
+    schema = JSON.parse(content);
+  } catch {
+    return { ok: false, reason: 'content is not JSON' };
+  }
+  if (typeof schema === 'boolean') return { ok: true, validate: compileOnce('draft-07', schema) };
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return { ok: false, reason: 'content is not a JSON Schema object' };
+  const declared = (schema as Record<string, unknown>).$schema;
+  let dialect: Dialect = 'draft-07';
+  if (declared !== undefined) {
+    const found = typeof declared === 'string' ? dialects.find(([pattern]) => pattern.test(declared)) : undefined;
+    if (!found) return { ok: false, reason: `$schema ${JSON.stringify(declared)} is not a supported dialect (draft-07, 2019-09, 2020-12)` };
+    dialect = found[1];
+  }
+  try {
+    return { ok: true, validate: compileOnce(dialect, schema as AnySchema) };
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message.split('\n')[0] ?? 'does not compile' };
+  }
+}
+
+/**
+ * Compiled schemas by their exact text, least recently used first. Compiling
+ * is most of a run's validation time (Ajv generates and evaluates code), and
+ * the same schemas come back run after run. Sound because a compile depends on
+ * the text alone: the dialect is read from it and nothing of another schema
+ * stays registered (`compileOnce`). Bounded in entries and in text size.
+ */
+const compiledByContent = new Map<string, Compiled>();
+const cachedSchemaLimit = 256;
+const cachedSchemaTextLimit = 64 * 1024;
+
+function compileCached(content: string): Compiled {
+  const cached = compiledByContent.get(content);
+  if (cached) {
+    compiledByContent.delete(content);
+    compiledByContent.set(content, cached);
+    return cached;
+  }
+  const compiled = compileContent(content);
+  if (content.length <= cachedSchemaTextLimit) {
+    compiledByContent.set(content, compiled);
+    if (compiledByContent.size > cachedSchemaLimit) compiledByContent.delete(compiledByContent.keys().next().value!);
+  }
+  return compiled;
+}
+
 /**
  * A checker over the schemas of one model snapshot, made once per run: it
- * compiles each schema the first time a payload needs it.
+ * compiles each schema the first time a payload needs it (or takes it from
+ * the cache of compiled texts).
  *
  * @example
  * const checker = createSchemaChecker(model.schema);
@@ -83,26 +135,7 @@ export function createSchemaChecker(schemas: ReadonlyMap<string, SchemaRecord>):
   function compile(schemaId: string): Compiled {
     const record = schemas.get(schemaId);
     if (!record) return { ok: false, reason: 'is not in the model' };
-    let schema: unknown;
-    try {
-      schema = JSON.parse(record.content);
-    } catch {
-      return { ok: false, reason: 'content is not JSON' };
-    }
-    if (typeof schema === 'boolean') return { ok: true, validate: compileOnce('draft-07', schema) };
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return { ok: false, reason: 'content is not a JSON Schema object' };
-    const declared = (schema as Record<string, unknown>).$schema;
-    let dialect: Dialect = 'draft-07';
-    if (declared !== undefined) {
-      const found = typeof declared === 'string' ? dialects.find(([pattern]) => pattern.test(declared)) : undefined;
-      if (!found) return { ok: false, reason: `$schema ${JSON.stringify(declared)} is not a supported dialect (draft-07, 2019-09, 2020-12)` };
-      dialect = found[1];
-    }
-    try {
-      return { ok: true, validate: compileOnce(dialect, schema as AnySchema) };
-    } catch (error) {
-      return { ok: false, reason: (error as Error).message.split('\n')[0] ?? 'does not compile' };
-    }
+    return compileCached(record.content);
   }
 
   return {

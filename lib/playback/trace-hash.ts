@@ -116,6 +116,32 @@ export function hashTrace(events: readonly PlaybackEvent[], outcomes: readonly S
     }
     return position;
   };
+  // Neighbouring events mostly repeat a field (one delivery's step, message,
+  // payload, channel): a one-entry memo per field skips most table lookups.
+  const memoText = () => {
+    let last: string | null | undefined;
+    let position: number | null = null;
+    return (value: string | null): number | null => {
+      if (value !== last) {
+        last = value;
+        position = text(value);
+      }
+      return position;
+    };
+  };
+  const memoJson = () => {
+    let last: unknown = undefined;
+    let position: number | null = null;
+    return (value: unknown): number | null => {
+      if (value !== last || last === undefined) {
+        last = value;
+        position = json(value);
+      }
+      return position;
+    };
+  };
+  const [kindOf, stepOf, fromOf, toOf, targetOf, detailOf, messageOf] = [memoText(), memoText(), memoText(), memoText(), memoText(), memoText(), memoText()];
+  const [payloadOf, headersOf] = [memoJson(), memoJson()];
   const hash = createHash('sha256');
   const buffer = new Uint8Array(chunkBytes);
   let at = 0;
@@ -131,25 +157,25 @@ export function hashTrace(events: readonly PlaybackEvent[], outcomes: readonly S
     buffer[at++] = comma;
     at = writeNumber(buffer, at, e.atMs);
     buffer[at++] = comma;
-    at = writeNumber(buffer, at, text(e.kind));
+    at = writeNumber(buffer, at, kindOf(e.kind));
     buffer[at++] = comma;
-    at = writeNumber(buffer, at, text(e.stepId));
+    at = writeNumber(buffer, at, stepOf(e.stepId));
     buffer[at++] = comma;
     at = writeNumber(buffer, at, e.attempt);
     buffer[at++] = comma;
-    at = writeNumber(buffer, at, text(e.from));
+    at = writeNumber(buffer, at, fromOf(e.from));
     buffer[at++] = comma;
-    at = writeNumber(buffer, at, text(e.to));
+    at = writeNumber(buffer, at, toOf(e.to));
     buffer[at++] = comma;
-    at = writeNumber(buffer, at, text(e.target));
+    at = writeNumber(buffer, at, targetOf(e.target));
     buffer[at++] = comma;
-    at = writeNumber(buffer, at, json(e.payload));
+    at = writeNumber(buffer, at, payloadOf(e.payload));
     buffer[at++] = comma;
-    at = writeNumber(buffer, at, text(e.detail));
+    at = writeNumber(buffer, at, detailOf(e.detail));
     buffer[at++] = comma;
-    at = writeNumber(buffer, at, text(e.message));
+    at = writeNumber(buffer, at, messageOf(e.message));
     buffer[at++] = comma;
-    at = writeNumber(buffer, at, json(e.headers));
+    at = writeNumber(buffer, at, headersOf(e.headers));
     buffer[at++] = 93; // ]
     buffer[at++] = 10; // \n
   }
