@@ -69,10 +69,9 @@ function cookiesOf(headers: Record<string, string>): string[] | undefined {
   return cookie.split(';').map((c) => c.trim()).filter((c) => c !== '');
 }
 
-function toEvent(req: IncomingMessage, headers: Record<string, string>, match: RouteMatch, path: string, rawQuery: string, body: Buffer | null): ServiceEvent {
+function toEvent(req: IncomingMessage, headers: Record<string, string>, match: RouteMatch, routeKey: string, path: string, rawQuery: string, body: Buffer | null): ServiceEvent {
   const now = Date.now();
   const cookies = cookiesOf(headers);
-  const routeKey = routeKeyOf(match.route);
   const textual = match.route.body !== 'raw' && textualContentType.test(headers['content-type'] ?? 'application/json');
   const query = rawQuery === '' ? undefined : Object.fromEntries(new URLSearchParams(rawQuery));
   return {
@@ -178,6 +177,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
  */
 export function createHttpShim(options: HttpShimOptions): HttpShim {
   const matchRoute = createRouteMatcher(options.routes);
+  // One key string per route, made once: the handler looks the route up by it, and a string seen before hashes for free.
+  const routeKeys = new Map(options.routes.map((route) => [route, routeKeyOf(route)]));
   let inFlight = 0;
   let draining = false;
   let onIdle: (() => void) | undefined;
@@ -220,7 +221,7 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
       res.once('finish', () => req.destroy());
       return;
     }
-    const event = toEvent(req, headers, lookup.match, path, rawQuery, route.body === 'none' ? null : body);
+    const event = toEvent(req, headers, lookup.match, routeKeys.get(route) ?? routeKeyOf(route), path, rawQuery, route.body === 'none' ? null : body);
     const handler = options.handlers[route.group];
     if (!handler) throw new Error(`no handler for function group ${route.group}`);
     const result = await handler(event, lambdaContext(event.requestContext.requestId, route.group));
