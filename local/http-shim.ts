@@ -72,7 +72,10 @@ function cookiesOf(headers: Record<string, string>): string[] | undefined {
 function toEvent(req: IncomingMessage, headers: Record<string, string>, match: RouteMatch, routeKey: string, path: string, rawQuery: string, body: Buffer | null): ServiceEvent {
   const now = Date.now();
   const cookies = cookiesOf(headers);
-  const textual = match.route.body !== 'raw' && textualContentType.test(headers['content-type'] ?? 'application/json');
+  const hasBody = body !== null && body.length > 0;
+  const textual = hasBody && match.route.body !== 'raw' && textualContentType.test(headers['content-type'] ?? 'application/json');
+  const host = headers.host ?? 'localhost';
+  const dot = host.indexOf('.');
   const query = rawQuery === '' ? undefined : Object.fromEntries(new URLSearchParams(rawQuery));
   return {
     version: '2.0',
@@ -86,12 +89,12 @@ function toEvent(req: IncomingMessage, headers: Record<string, string>, match: R
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
+      domainName: host,
+      domainPrefix: dot < 0 ? host : host.slice(0, dot),
       http: {
         method: req.method ?? 'GET',
         path,
-        protocol: `HTTP/${req.httpVersion}`,
+        protocol: req.httpVersion === '1.1' ? 'HTTP/1.1' : `HTTP/${req.httpVersion}`,
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
@@ -101,8 +104,8 @@ function toEvent(req: IncomingMessage, headers: Record<string, string>, match: R
       time: requestTime(now),
       timeEpoch: now,
     },
-    body: body === null || body.length === 0 ? undefined : textual ? body.toString('utf8') : body.toString('base64'),
-    isBase64Encoded: body !== null && body.length > 0 && !textual,
+    body: !hasBody ? undefined : textual ? body.toString('utf8') : body.toString('base64'),
+    isBase64Encoded: hasBody && !textual,
     svcSocketScheme: 'http',
   };
 }
@@ -228,23 +231,26 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
     sendResult(res, result, draining);
   };
 
+  const settled = () => {
+    inFlight--;
+    if (inFlight === 0 && onIdle) onIdle();
+  };
   const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
     inFlight++;
-    handle(req, res)
-      .catch((error: unknown) => {
-        // A client that hangs up mid-body is not a service failure.
-        if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET' || (error as Error)?.message === 'aborted') {
-          options.log.debug(`request ${req.method} ${req.url} ended by the client`);
-        } else {
-          options.log.error(`request ${req.method} ${req.url} failed in the shim`, error);
-        }
+    handle(req, res).then(settled, (error: unknown) => {
+      // A client that hangs up mid-body is not a service failure.
+      if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET' || (error as Error)?.message === 'aborted') {
+        options.log.debug(`request ${req.method} ${req.url} ended by the client`);
+      } else {
+        options.log.error(`request ${req.method} ${req.url} failed in the shim`, error);
+      }
+      try {
         if (!res.headersSent) sendProblem(res, HttpProblem.internal(error), true);
         else res.destroy();
-      })
-      .finally(() => {
-        inFlight--;
-        if (inFlight === 0 && onIdle) onIdle();
-      });
+      } finally {
+        settled();
+      }
+    });
   });
   // A request the HTTP parser cannot read still gets the error body (Node's own
   // statuses: 431 for oversized headers, 408 for a timeout, else 400), unless

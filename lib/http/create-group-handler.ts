@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import { getServiceRuntime, type ServiceRuntime } from '../runtime/service-runtime';
+import { getServiceRuntime, readyServiceRuntime, type ServiceRuntime } from '../runtime/service-runtime';
 import type { ApiRequest, Operation } from './api-types';
 import { readClientInfo } from './client-info';
 import { parseCookies } from './cookies';
@@ -75,7 +75,7 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
   const dispatch = async (event: ServiceEvent, context: AuthenticatedContext): Promise<ServiceResult> => {
     const route = routeOf(event);
     if (!route) throw HttpProblem.notFound('No such endpoint', `${event.requestContext.http.method} ${event.rawPath} is not an endpoint of this service.`);
-    const runtime = await getServiceRuntime();
+    const runtime = readyServiceRuntime() ?? (await getServiceRuntime());
     runtimeForLog = runtime;
     const response = await operations[route.operation]!(new LambdaApiRequest(event, route, runtime, context));
     return toServiceResult(response);

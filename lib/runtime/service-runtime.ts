@@ -22,10 +22,17 @@ export interface ServiceRuntime {
 }
 
 let current: Promise<ServiceRuntime> | undefined;
+let ready: ServiceRuntime | undefined;
 
 /** The local shim sets the runtime it built at start (embedded database, local key file). */
 export function setServiceRuntime(runtime: ServiceRuntime): void {
   current = Promise.resolve(runtime);
+  ready = runtime;
+}
+
+/** The runtime once it is built, without waiting a turn for it; undefined before. */
+export function readyServiceRuntime(): ServiceRuntime | undefined {
+  return ready;
 }
 
 /**
@@ -41,7 +48,8 @@ export function getServiceRuntime(): Promise<ServiceRuntime> {
     const currentKey = readMasterKeySetting(config.masterKey);
     if (!currentKey) throw new Error('Svc__MasterKey or Svc__MasterKeyFile is required outside the local server');
     const { db, pool } = openDatabase(config.database.connection, { onPoolError: poolErrorLogger(log) });
-    return { config, db, pool, keyring: { current: currentKey, previous: readMasterKeySetting(config.previousMasterKey) }, now: () => new Date(), log };
+    ready = { config, db, pool, keyring: { current: currentKey, previous: readMasterKeySetting(config.previousMasterKey) }, now: () => new Date(), log };
+    return ready;
   })();
   return current;
 }

@@ -39,40 +39,43 @@ export interface AuthenticateOptions {
  * valid credential, 403 for an agent token on a person-only route.
  */
 export function authenticate(options: AuthenticateOptions): middy.MiddlewareObj<ServiceEvent, ServiceResult, Error, AuthenticatedContext> {
+  const identify = async (request: middy.Request<ServiceEvent, ServiceResult, Error, AuthenticatedContext>, route: RouteDefinition, limitedPath: boolean): Promise<void> => {
+    const event = request.event;
+    const runtime = await getServiceRuntime();
+    const client = readClientInfo(event, runtime.config.trustedProxies, event.svcSocketScheme ?? 'https');
+    if (route.rateLimit) await enforce(rateLimitRules[route.rateLimit], client.address);
+
+    const caller = await resolveCaller(
+      runtime.db,
+      { authorization: event.headers.authorization, cookies: parseCookies(event.cookies) },
+      runtime.now(),
+    );
+    request.context.svcCaller = caller;
+    if (!caller && limitedPath) await enforce(rateLimitRules.anonymous, client.address);
+
+    switch (route.auth) {
+      case 'none':
+        return;
+      case 'signed-in':
+        if (!caller) throw HttpProblem.unauthorized();
+        return;
+      case 'person':
+        if (!caller) throw HttpProblem.unauthorized();
+        if (caller.kind !== 'person') throw HttpProblem.forbidden('Signed in as a person required', 'This endpoint does not accept agent tokens.');
+        return;
+      case 'token':
+        if (!caller || caller.kind !== 'agent-token') throw HttpProblem.unauthorized('Agent token required', 'Send an agent token as "Authorization: Bearer <token>".');
+        return;
+    }
+  };
   return {
-    before: async (request) => {
-      const event = request.event;
-      const route = options.routeOf(event);
+    // Not async: a public route that no limit counts (health, the sign-in page's reads) costs no promise.
+    before: (request) => {
+      const route = options.routeOf(request.event);
       if (!route) return;
-      const limitedPath = anonymousLimitedPaths.test(event.rawPath);
+      const limitedPath = anonymousLimitedPaths.test(request.event.rawPath);
       if (route.auth === 'none' && !limitedPath && !route.rateLimit) return;
-
-      const runtime = await getServiceRuntime();
-      const client = readClientInfo(event, runtime.config.trustedProxies, event.svcSocketScheme ?? 'https');
-      if (route.rateLimit) await enforce(rateLimitRules[route.rateLimit], client.address);
-
-      const caller = await resolveCaller(
-        runtime.db,
-        { authorization: event.headers.authorization, cookies: parseCookies(event.cookies) },
-        runtime.now(),
-      );
-      request.context.svcCaller = caller;
-      if (!caller && limitedPath) await enforce(rateLimitRules.anonymous, client.address);
-
-      switch (route.auth) {
-        case 'none':
-          return;
-        case 'signed-in':
-          if (!caller) throw HttpProblem.unauthorized();
-          return;
-        case 'person':
-          if (!caller) throw HttpProblem.unauthorized();
-          if (caller.kind !== 'person') throw HttpProblem.forbidden('Signed in as a person required', 'This endpoint does not accept agent tokens.');
-          return;
-        case 'token':
-          if (!caller || caller.kind !== 'agent-token') throw HttpProblem.unauthorized('Agent token required', 'Send an agent token as "Authorization: Bearer <token>".');
-          return;
-      }
+      return identify(request, route, limitedPath);
     },
   };
 }

@@ -26,8 +26,49 @@ export interface ReadRequestBodyOptions {
 export function readRequestBody(options: ReadRequestBodyOptions): middy.MiddlewareObj<ServiceEvent, ServiceResult> {
   // The content type is checked above (YAML routes too); the parser only parses.
   const json = jsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof jsonBodyParser>[0]);
+  const parse = async (request: middy.Request<ServiceEvent, ServiceResult>, route: RouteDefinition): Promise<void> => {
+    const event = request.event;
+    const contentType = event.headers['content-type'] ?? '';
+    const isYaml = route.body === 'json-or-yaml' && contentType.toLowerCase().includes('yaml');
+    if (!isYaml && !jsonContentType.test(contentType)) {
+      const accepted = route.body === 'json-or-yaml' ? 'application/json or a YAML type' : 'application/json';
+      throw new HttpProblem(415, 'unsupported_media_type', 'Unsupported content type', {
+        detail: `This endpoint reads ${accepted}; the request said "${contentType || 'nothing'}".`,
+        errors: [{ field: 'Content-Type', message: `must be ${accepted}` }],
+      });
+    }
+    const malformedType = route.malformedBodyType ?? 'invalid_json';
+    if (isYaml) {
+      const text = event.isBase64Encoded ? Buffer.from(event.body!, 'base64').toString('utf8') : event.body!;
+      try {
+        (event as { body: unknown }).body = parseYaml(text, { maxAliasCount: 100, uniqueKeys: true, merge: false });
+      } catch (error) {
+        throw new HttpProblem(400, malformedType, 'Request body is not valid YAML', {
+          detail: (error as Error).message.split('\n')[0] ?? null,
+          errors: [{ field: 'body', message: 'not valid YAML' }],
+        });
+      }
+      return;
+    }
+    const text = event.isBase64Encoded ? Buffer.from(event.body!, 'base64').toString('utf8') : event.body!;
+    try {
+      await json.before!(request as never);
+    } catch (error) {
+      const reason = ((error as { cause?: { message?: string } }).cause?.message ?? 'not valid JSON').slice(0, 200);
+      throw new HttpProblem(400, malformedType, 'Request body is not valid JSON', {
+        detail: reason,
+        errors: [{ field: 'body', message: 'not valid JSON' }],
+      });
+    }
+    // JSON.parse keeps the last of a repeated key silently; a repeated field is refused instead.
+    const duplicate = duplicateKeyProblem(text);
+    if (duplicate !== null) {
+      throw new HttpProblem(400, malformedType, 'Request body repeats a field', { detail: duplicate, errors: [{ field: 'body', message: duplicate }] });
+    }
+  };
   return {
-    before: async (request) => {
+    // Not async: a request without a body costs no promise.
+    before: (request) => {
       const event = request.event;
       const route = options.routeOf(event);
       if (!route) return;
@@ -43,43 +84,7 @@ export function readRequestBody(options: ReadRequestBodyOptions): middy.Middlewa
         (event as { body: unknown }).body = Buffer.from(event.body!, event.isBase64Encoded ? 'base64' : 'utf8');
         return;
       }
-      const contentType = event.headers['content-type'] ?? '';
-      const isYaml = route.body === 'json-or-yaml' && contentType.toLowerCase().includes('yaml');
-      if (!isYaml && !jsonContentType.test(contentType)) {
-        const accepted = route.body === 'json-or-yaml' ? 'application/json or a YAML type' : 'application/json';
-        throw new HttpProblem(415, 'unsupported_media_type', 'Unsupported content type', {
-          detail: `This endpoint reads ${accepted}; the request said "${contentType || 'nothing'}".`,
-          errors: [{ field: 'Content-Type', message: `must be ${accepted}` }],
-        });
-      }
-      const malformedType = route.malformedBodyType ?? 'invalid_json';
-      if (isYaml) {
-        const text = event.isBase64Encoded ? Buffer.from(event.body!, 'base64').toString('utf8') : event.body!;
-        try {
-          (event as { body: unknown }).body = parseYaml(text, { maxAliasCount: 100, uniqueKeys: true, merge: false });
-        } catch (error) {
-          throw new HttpProblem(400, malformedType, 'Request body is not valid YAML', {
-            detail: (error as Error).message.split('\n')[0] ?? null,
-            errors: [{ field: 'body', message: 'not valid YAML' }],
-          });
-        }
-        return;
-      }
-      const text = event.isBase64Encoded ? Buffer.from(event.body!, 'base64').toString('utf8') : event.body!;
-      try {
-        await json.before!(request as never);
-      } catch (error) {
-        const reason = ((error as { cause?: { message?: string } }).cause?.message ?? 'not valid JSON').slice(0, 200);
-        throw new HttpProblem(400, malformedType, 'Request body is not valid JSON', {
-          detail: reason,
-          errors: [{ field: 'body', message: 'not valid JSON' }],
-        });
-      }
-      // JSON.parse keeps the last of a repeated key silently; a repeated field is refused instead.
-      const duplicate = duplicateKeyProblem(text);
-      if (duplicate !== null) {
-        throw new HttpProblem(400, malformedType, 'Request body repeats a field', { detail: duplicate, errors: [{ field: 'body', message: duplicate }] });
-      }
+      return parse(request, route);
     },
   };
 }
