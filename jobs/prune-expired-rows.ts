@@ -1,16 +1,16 @@
 import type { Task } from 'graphile-worker';
 import { pruneExpiredSessions } from '../lib/auth/session-store';
-import { pruneRateLimitWindows } from '../lib/rate-limit/hit-rate-limit';
+import { pruneRateLimitLog } from '../lib/rate-limit/hit-rate-limit';
 import { getServiceRuntime } from '../lib/runtime/service-runtime';
 
 /**
- * Deletes ended sessions and rate-limit windows. Scheduled every ten minutes;
+ * Deletes ended sessions and rate-limit buckets that count nothing any more. Scheduled every ten minutes;
  * idempotent, so a retry or two instances running it at once do no harm.
  */
 export const pruneExpiredRows: Task = async (_payload, helpers) => {
   const runtime = await getServiceRuntime();
   const now = runtime.now();
   const sessions = await pruneExpiredSessions(runtime.db, now);
-  const windows = await pruneRateLimitWindows(runtime.db, now);
-  helpers.logger.debug(`pruned ${sessions} expired session(s) and ${windows} rate-limit window(s)`);
+  const windows = await pruneRateLimitLog(runtime.db, now);
+  helpers.logger.debug(`pruned ${sessions} expired session(s) and ${windows} rate-limit bucket(s)`);
 };

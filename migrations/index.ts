@@ -4,6 +4,7 @@ import * as m0002 from './0002-identity';
 import * as m0003 from './0003-model';
 import * as m0004 from './0004-scenarios';
 import * as m0005 from './0005-promises';
+import * as m0006 from './0006-rate-limit-log';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -15,4 +16,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0003-model': m0003,
   '0004-scenarios': m0004,
   '0005-promises': m0005,
+  '0006-rate-limit-log': m0006,
 });

@@ -33,6 +33,7 @@ export interface Database {
   projects: ProjectsTable;
   agent_tokens: AgentTokensTable;
   rate_limit_windows: RateLimitWindowsTable;
+  rate_limit_log: RateLimitLogTable;
   audit_log: AuditLogTable;
   model_streams: ModelStreamsTable;
   model_entities: ModelEntitiesTable;
@@ -103,10 +104,20 @@ export interface AgentTokensTable {
   last_used_at: Timestamp | null;
 }
 
+/** Not written since migration 0006 (see rate_limit_log). */
 export interface RateLimitWindowsTable {
   bucket: string;
   window_start: Timestamp;
   hits: number;
+}
+
+export interface RateLimitLogTable {
+  bucket: string;
+  /** Allowed calls within the window, oldest first. */
+  hits: Date[];
+  /** Whether the last call counted against the bucket was allowed. */
+  allowed: boolean;
+  expires_at: Timestamp;
 }
 
 export interface AuditLogTable {

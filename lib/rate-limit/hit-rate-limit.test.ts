@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
-import { hitRateLimit, pruneRateLimitWindows, rateLimitRules, type RateLimitRule } from './hit-rate-limit';
+import { hitRateLimit, pruneRateLimitLog, rateLimitRules, type RateLimitRule } from './hit-rate-limit';
 
 /** Rate limits in the real database with an injected clock (part 2 "Limits"). */
 describe('hitRateLimit', () => {
   let database: TestDatabase;
-  // A minute boundary; windows of 60 s start on whole minutes.
+  // A whole minute: the limits must not care where clock minutes begin.
   const minute = new Date('2030-06-01T12:00:00.000Z').getTime();
   const at = (ms: number) => new Date(minute + ms);
   let keyCounter = 0;
@@ -29,25 +29,37 @@ describe('hitRateLimit', () => {
     expect(rateLimitRules.anonymous).toMatchObject({ limit: 300, windowSeconds: 60 });
   });
 
-  it('allows the limit, refuses the next call with the seconds until the window ends', async () => {
+  it('allows the limit, refuses the next call with the seconds until the oldest call leaves the window', async () => {
     const key = freshKey();
-    for (let i = 0; i < 10; i++) expect(await hit(rateLimitRules.login, key, at(10_000 + i))).toEqual({ allowed: true });
-    expect(await hit(rateLimitRules.login, key, at(10_000))).toEqual({ allowed: false, retryAfterSeconds: 50 });
-    expect(await hit(rateLimitRules.login, key, at(30_500))).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    for (let i = 0; i < 10; i++) expect(await hit(rateLimitRules.login, key, at(10_000 + i * 1_000))).toEqual({ allowed: true });
+    // The oldest allowed call (at 10 s) leaves the window at 70 s.
+    expect(await hit(rateLimitRules.login, key, at(20_000))).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    expect(await hit(rateLimitRules.login, key, at(39_500))).toEqual({ allowed: false, retryAfterSeconds: 31 });
     // Never 0: a client told "0" would retry at once.
-    expect(await hit(rateLimitRules.login, key, at(59_999))).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await hit(rateLimitRules.login, key, at(69_999))).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    // Then one call a second frees up, as the first ten leave the window one by one.
+    expect(await hit(rateLimitRules.login, key, at(70_000))).toEqual({ allowed: true });
+    expect(await hit(rateLimitRules.login, key, at(70_500))).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await hit(rateLimitRules.login, key, at(71_000))).toEqual({ allowed: true });
   });
 
-  it('a new window allows again', async () => {
+  it('holds over every 60 seconds, not per clock minute: a boundary gives no second allowance', async () => {
     const key = freshKey();
-    for (let i = 0; i < 11; i++) await hit(rateLimitRules.login, key, at(5_000));
-    expect((await hit(rateLimitRules.login, key, at(59_000))).allowed).toBe(false);
-    expect(await hit(rateLimitRules.login, key, at(60_000))).toEqual({ allowed: true });
-    for (let i = 1; i < 10; i++) expect((await hit(rateLimitRules.login, key, at(61_000))).allowed).toBe(true);
-    expect(await hit(rateLimitRules.login, key, at(62_000))).toEqual({ allowed: false, retryAfterSeconds: 58 });
+    for (let i = 0; i < 10; i++) expect((await hit(rateLimitRules.login, key, at(59_000))).allowed).toBe(true);
+    expect(await hit(rateLimitRules.login, key, at(61_000))).toEqual({ allowed: false, retryAfterSeconds: 58 });
+    expect((await hit(rateLimitRules.login, key, at(118_999))).allowed).toBe(false);
+    for (let i = 0; i < 10; i++) expect((await hit(rateLimitRules.login, key, at(119_000))).allowed).toBe(true);
+    expect((await hit(rateLimitRules.login, key, at(119_000))).allowed).toBe(false);
   });
 
-  it('retryAfterSeconds is always a whole number from 1 to the window length', async () => {
+  it('refused calls are not counted: a client that keeps trying gets in once the window moves on', async () => {
+    const key = freshKey();
+    for (let i = 0; i < 10; i++) await hit(rateLimitRules.login, key, at(0));
+    for (let t = 1_000; t < 60_000; t += 1_000) expect((await hit(rateLimitRules.login, key, at(t))).allowed).toBe(false);
+    expect(await hit(rateLimitRules.login, key, at(60_000))).toEqual({ allowed: true });
+  });
+
+  it('retryAfterSeconds is always a whole number from 1 to the window length, and waiting it is enough', async () => {
     const rule: RateLimitRule = { name: 'probe', limit: 1, windowSeconds: 60 };
     const key = freshKey();
     await hit(rule, key, at(0));
@@ -58,9 +70,9 @@ describe('hitRateLimit', () => {
       expect(Number.isInteger(outcome.retryAfterSeconds)).toBe(true);
       expect(outcome.retryAfterSeconds).toBeGreaterThanOrEqual(1);
       expect(outcome.retryAfterSeconds).toBeLessThanOrEqual(60);
-      // Waiting that long lands in the next window.
-      expect(minute + offset + outcome.retryAfterSeconds * 1000).toBeGreaterThanOrEqual(minute + 60_000);
+      expect(offset + outcome.retryAfterSeconds * 1000).toBeGreaterThanOrEqual(60_000);
     }
+    expect(await hit(rule, key, at(60_000))).toEqual({ allowed: true });
   });
 
   it('two keys are independent', async () => {
@@ -85,13 +97,15 @@ describe('hitRateLimit', () => {
     expect(outcomes.filter((o) => o.allowed)).toHaveLength(10);
   });
 
-  it('pruning removes ended windows only', async () => {
+  it('pruning removes only buckets whose calls have all left the window', async () => {
     const key = freshKey();
     const late = new Date(minute + 10 * 3600_000);
     for (let i = 0; i < 11; i++) await hit(rateLimitRules.login, key, late);
-    await pruneRateLimitWindows(database.db, new Date(late.getTime() + 1_000));
-    expect((await hit(rateLimitRules.login, key, new Date(late.getTime() + 2_000))).allowed).toBe(false);
-    await pruneRateLimitWindows(database.db, new Date(late.getTime() + 2 * 3600_000));
-    expect((await hit(rateLimitRules.login, key, new Date(late.getTime() + 3_000))).allowed).toBe(true);
+    await pruneRateLimitLog(database.db, new Date(late.getTime() + 59_000));
+    expect((await hit(rateLimitRules.login, key, new Date(late.getTime() + 59_500))).allowed).toBe(false);
+    const removed = await pruneRateLimitLog(database.db, new Date(late.getTime() + 60_000));
+    expect(removed).toBeGreaterThanOrEqual(1);
+    const left = await database.db.selectFrom('rate_limit_log').select('bucket').where('bucket', '=', `login:${key}`).execute();
+    expect(left).toEqual([]);
   });
 });

@@ -22,28 +22,39 @@ export const rateLimitRules = Object.freeze({
 export type RateLimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Counts one call in the current fixed window of the rule, in Postgres, so
- * every instance shares the count. Over the limit → not allowed, with the
- * seconds until the window ends.
+ * Counts one call against the rule, in Postgres, so every instance shares the
+ * count. A sliding log: a call is allowed when fewer than `limit` calls were
+ * allowed in the `windowSeconds` before it, so the limit holds over every
+ * window, not per clock minute (with fixed windows a client could make twice
+ * the limit across a boundary). A refused call is not logged. Refused → the
+ * seconds until the oldest logged call leaves the window. One upsert: Postgres
+ * locks the bucket's row, so calls at the same moment are counted exactly.
  */
 export async function hitRateLimit(db: Kysely<Database>, rule: RateLimitRule, key: string, now: Date): Promise<RateLimitOutcome> {
   const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const cutoff = new Date(now.getTime() - windowMs);
+  const expires = new Date(now.getTime() + windowMs);
   const bucket = `${rule.name}:${key}`;
-  const row = await db
-    .insertInto('rate_limit_windows')
-    .values({ bucket, window_start: windowStart, hits: 1 })
-    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ hits: sql`rate_limit_windows.hits + 1` }))
-    .returning('hits')
-    .executeTakeFirstOrThrow();
-  if (row.hits <= rule.limit) return { allowed: true };
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  // The calls of the bucket still inside the window, oldest first.
+  const kept = sql`array(select h from unnest(l.hits) as h where h > ${cutoff} order by h)`;
+  const { rows } = await sql<{ allowed: boolean; oldest: Date | null }>`
+    insert into rate_limit_log as l (bucket, hits, allowed, expires_at)
+    values (${bucket}, array[${now}::timestamptz], true, ${expires})
+    on conflict (bucket) do update set
+      allowed = cardinality(${kept}) < ${rule.limit},
+      hits = case when cardinality(${kept}) < ${rule.limit} then ${kept} || ${now}::timestamptz else ${kept} end,
+      expires_at = case when cardinality(${kept}) < ${rule.limit} then greatest(l.expires_at, ${expires}) else l.expires_at end
+    returning allowed, hits[1] as oldest
+  `.execute(db);
+  const row = rows[0]!;
+  if (row.allowed) return { allowed: true };
+  const oldestMs = row.oldest === null ? now.getTime() : new Date(row.oldest).getTime();
+  const retryAfterSeconds = Math.min(rule.windowSeconds, Math.max(1, Math.ceil((oldestMs + windowMs - now.getTime()) / 1000)));
   return { allowed: false, retryAfterSeconds };
 }
 
-/** Removes windows that ended; run by the worker's schedule. */
-export async function pruneRateLimitWindows(db: Kysely<Database>, now: Date): Promise<number> {
-  const longestWindowMs = Math.max(...Object.values(rateLimitRules).map((r) => r.windowSeconds)) * 1000;
-  const result = await db.deleteFrom('rate_limit_windows').where('window_start', '<', new Date(now.getTime() - longestWindowMs)).executeTakeFirst();
+/** Removes buckets whose newest allowed call has left the window; run by the worker's schedule. */
+export async function pruneRateLimitLog(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db.deleteFrom('rate_limit_log').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

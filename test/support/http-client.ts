@@ -197,29 +197,6 @@ export async function insertPerson(db: Kysely<Database>, person: { email: string
   return row.id;
 }
 
-/**
- * The sign-in rate limits count in fixed one-minute windows. A test that
- * makes 11 calls and expects the 11th to be refused waits for a new window
- * when fewer than `seconds` remain in this one, so the calls share a window.
- */
-export async function awaitRoomInRateWindow(seconds: number): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (60_000 - intoMinute < seconds * 1000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 250));
-}
-
-/**
- * Runs `attempt` again (at most twice more) when it started and ended in
- * different one-minute rate windows, where a count may restart half-way. Each
- * run must use client addresses of its own.
- */
-export async function withinOneRateWindow<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let run = 1; ; run++) {
-    const before = Math.floor(Date.now() / 60_000);
-    const result = await attempt();
-    if (Math.floor(Date.now() / 60_000) === before || run >= 3) return result;
-  }
-}
-
 /** Median of numbers. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
