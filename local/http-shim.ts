@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
@@ -73,7 +74,8 @@ function toEvent(req: IncomingMessage, headers: Record<string, string>, match: R
   const now = Date.now();
   const cookies = cookiesOf(headers);
   const hasBody = body !== null && body.length > 0;
-  const textual = hasBody && match.route.body !== 'raw' && textualContentType.test(headers['content-type'] ?? 'application/json');
+  // Bytes that are not UTF-8 go on as base64, so that the body reader can refuse them instead of reading U+FFFD.
+  const textual = hasBody && match.route.body !== 'raw' && textualContentType.test(headers['content-type'] ?? 'application/json') && isUtf8(body);
   const host = headers.host ?? 'localhost';
   const dot = host.indexOf('.');
   const query = rawQuery === '' ? undefined : Object.fromEntries(new URLSearchParams(rawQuery));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonStrict, parseYamlStrict } from './strict-json';
+import { parseJsonStrict, parseYamlStrict, scanJsonText } from './strict-json';
 
 describe('parseJsonStrict', () => {
   it('returns the value of valid JSON', () => {
@@ -33,6 +33,25 @@ describe('parseJsonStrict', () => {
     expect(parseJsonStrict('[{"a":1},{"a":2}]').ok).toBe(true);
     expect(parseJsonStrict('{"a":{"a":{"a":1}}}').ok).toBe(true);
     expect(parseJsonStrict('{"a":"\\"a\\":1,","b":"\\\\","c":["a","a"]}').ok).toBe(true);
+  });
+
+  it('refuses a number written with over 40 characters, which JSON.parse would round, and names its path', () => {
+    const forty = `0.${'1'.repeat(38)}`;
+    expect(forty).toHaveLength(40);
+    expect(parseJsonStrict(`{"a":[${forty},-${'9'.repeat(39)}]}`).ok).toBe(true);
+    expect(parseJsonStrict(`{"a":[1,{"b":${forty}1}]}`)).toEqual({ ok: false, message: 'a number of over 40 characters at a[1].b (it would lose digits)' });
+    expect(parseJsonStrict(`[1e${'0'.repeat(40)}1]`)).toEqual({ ok: false, message: 'a number of over 40 characters at [0] (it would lose digits)' });
+    expect(parseJsonStrict('1'.repeat(41))).toEqual({ ok: false, message: 'a number of over 40 characters at the top level (it would lose digits)' });
+    // Digits inside strings and keys are text, not numbers.
+    expect(parseJsonStrict(`{"${'1'.repeat(50)}":"${'2'.repeat(50)}"}`).ok).toBe(true);
+  });
+
+  it('scanJsonText reports the first repeated key and the first long number together', () => {
+    expect(scanJsonText(`{"x":{"k":1,"k":2},"y":[${'3'.repeat(41)}]}`)).toEqual({
+      duplicate: { key: 'k', path: 'x' },
+      longNumber: { text: '3'.repeat(41), path: 'y[0]' },
+    });
+    expect(scanJsonText('{"a":[1,2.5e-3,-0]}')).toEqual({ duplicate: null, longNumber: null });
   });
 
   it('scans a 16 MB body in one pass', () => {

@@ -42,17 +42,34 @@ function stringEnd(text: string, start: number): number {
   }
 }
 
+/** Part 1 "invalid-payload": "a number over 40 characters"; JSON.parse would round it without a word. */
+export const maxNumberCharacters = 40;
+
+/** What one scan of a JSON text finds: its first repeated key and its first over-long number, each with its path. */
+export interface JsonTextFindings {
+  duplicate: { key: string; path: string } | null;
+  longNumber: { text: string; path: string } | null;
+}
+
+function isNumberCharacter(c: number): boolean {
+  // 0-9 . + - e E
+  return (c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45 || c === 101 || c === 69;
+}
+
 /**
- * The first key that occurs twice in one object of a text JSON.parse accepted,
- * with the path of that object; null when every key is unique. One linear scan:
+ * Scans a text JSON.parse accepted for what the parsed value no longer shows:
+ * a key that occurs twice in one object (with the path of that object), and a
+ * number written with over 40 characters (with its path). One linear scan:
  * strings are skipped with indexOf, so a 16 MiB body takes tens of milliseconds.
  */
-function findDuplicateKey(text: string): { key: string; path: string } | null {
+export function scanJsonText(text: string): JsonTextFindings {
   const frames: Frame[] = [];
+  let duplicate: JsonTextFindings['duplicate'] = null;
+  let longNumber: JsonTextFindings['longNumber'] = null;
   let expectKey = false;
   const length = text.length;
   let i = 0;
-  while (i < length) {
+  while (i < length && (duplicate === null || longNumber === null)) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
       const end = stringEnd(text, i);
@@ -61,11 +78,18 @@ function findDuplicateKey(text: string): { key: string; path: string } | null {
         const raw = text.slice(i + 1, end - 1);
         // Escapes make "a" and "\u0061" the same key: decode only when needed.
         const key = raw.includes('\\') ? (JSON.parse(text.slice(i, end)) as string) : raw;
-        if (top.keys.has(key)) return { key, path: pathText(frames.slice(0, -1)) };
+        if (duplicate === null && top.keys.has(key)) duplicate = { key, path: pathText(frames.slice(0, -1)) };
         top.keys.add(key);
         top.at = key;
         expectKey = false;
       }
+      i = end;
+      continue;
+    }
+    if (c === 45 /* - */ || (c >= 48 && c <= 57)) {
+      let end = i + 1;
+      while (end < length && isNumberCharacter(text.charCodeAt(end))) end++;
+      if (longNumber === null && end - i > maxNumberCharacters) longNumber = { text: text.slice(i, end), path: pathText(frames) };
       i = end;
       continue;
     }
@@ -85,12 +109,12 @@ function findDuplicateKey(text: string): { key: string; path: string } | null {
     }
     i++;
   }
-  return null;
+  return { duplicate, longNumber };
 }
 
 /**
  * Parses JSON and refuses a key that occurs twice in one object, naming the key
- * and the JSON path of its object.
+ * and the JSON path of its object, and a number of over 40 characters.
  *
  * @example
  * parseJsonStrict('{"a":1,"a":2}') // { ok: false, message: 'duplicate key "a" at the top level' }
@@ -104,13 +128,23 @@ export function parseJsonStrict(text: string): StrictParseResult {
   } catch (error) {
     return { ok: false, message: `not valid JSON: ${(error as Error).message}` };
   }
-  const duplicate = duplicateKeyProblem(body);
-  return duplicate === null ? { ok: true, value } : { ok: false, message: duplicate };
+  const findings = scanJsonText(body);
+  const duplicate = describeDuplicateKey(findings.duplicate);
+  if (duplicate !== null) return { ok: false, message: duplicate };
+  if (findings.longNumber !== null) {
+    const where = findings.longNumber.path === '' ? 'at the top level' : `at ${findings.longNumber.path}`;
+    return { ok: false, message: `a number of over ${maxNumberCharacters} characters ${where} (it would lose digits)` };
+  }
+  return { ok: true, value };
 }
 
-/** For a text that is valid JSON: the refusal of its first duplicate key, or null (every JSON body of the API is checked so). */
+/** For a text that is valid JSON: the refusal of its first duplicate key, or null. */
 export function duplicateKeyProblem(validJson: string): string | null {
-  const duplicate = findDuplicateKey(validJson);
+  return describeDuplicateKey(scanJsonText(validJson).duplicate);
+}
+
+/** The sentence that refuses a repeated key found by `scanJsonText`; null for none. */
+export function describeDuplicateKey(duplicate: JsonTextFindings['duplicate']): string | null {
   if (!duplicate) return null;
   const where = duplicate.path === '' ? 'at the top level' : `in ${duplicate.path}`;
   return `duplicate key ${JSON.stringify(duplicate.key)} ${where}`;

@@ -159,7 +159,8 @@ class Engine {
 
   /**
    * Counts one work item: a step started, a delivery attempt started, or a
-   * timer or retry scheduled ("Scheduled work items per playback | 200000").
+   * timer, retry or dead letter's routing scheduled ("Scheduled work items
+   * per playback | 200000").
    * Steps count too, so that work which gives no events (parallel steps with
    * empty branches, replayed by retries) is bounded as well.
    */
@@ -419,10 +420,15 @@ class Engine {
       return;
     }
     this.emit('DeadLettered', step.id, attempt, subscription.channelId, deadLetterId, subscription.id, step.payload, null, step.messageId, step.headers);
-    // The dead-lettered copy remembers the channels the message took, so that cycles through dead letters end too.
-    const taken = new Set(journey.taken);
-    taken.add(deadLetter);
-    this.enter({ step, frame: journey.frame, taken, matched: 0, deadLetter: true }, deadLetter, false);
+    // The copy follows the dead-letter channel's bindings after the message has finished its own routing
+    // (later in the same instant when the consumer failed at once), and starts with every channel the message
+    // took: so a channel takes the message once however soon the consumer failed, and cycles through dead
+    // letters end too.
+    this.schedule(0, step.id, () => {
+      const taken = new Set(journey.taken);
+      taken.add(deadLetter);
+      this.enter({ step, frame: journey.frame, taken, matched: 0, deadLetter: true }, deadLetter, false);
+    });
   }
 
   /** A write: DataWritten, or DataWriteFailed when its store element has a fault. */

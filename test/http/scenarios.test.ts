@@ -413,6 +413,30 @@ describe('scenarios over HTTP: create, replace, list, delete, errors, limits, ru
       }
     });
 
+    it('refuses bytes that are not UTF-8 (400 invalid_scenario) and numbers of over 40 characters (400 validation_error with the path); nothing is stored', async () => {
+      const utf8 = (text: string) => Buffer.from(text, 'utf8');
+      for (const [where, build] of [
+        ['the name', (id: string) => Buffer.concat([utf8(`{"id":"${id}","name":"a`), Buffer.from([0xff, 0xfe]), utf8('b","steps":[],"faults":[],"assertions":[]}')])],
+        ['a header value', (id: string) => Buffer.concat([utf8(`{"id":"${id}","name":"h","steps":[{"type":"publish","id":"p","from":"${ids.orders}","channel":"${ids.exchange}","message":"${ids.placed}","payload":null,"headers":{"h":"`), Buffer.from([0xc3, 0x28]), utf8('"},"handlers":{}}],"faults":[],"assertions":[]}')])],
+      ] as const) {
+        const id = randomUUID();
+        const answer = await m.api('POST', S(crud), { session: m.admin.session, body: build(id), headers: { 'content-type': 'application/json' } });
+        expect(answer.status, `${where}: ${answer.text}`).toBe(400);
+        expectProblem(answer, 400, 'invalid_scenario');
+        expect((await m.api('GET', `${S(crud)}/${id}`, admin())).status).toBe(404);
+      }
+      const long = `1${'2'.repeat(44)}`;
+      const id = randomUUID();
+      const text = `{"id":"${id}","name":"Long number","steps":[{"type":"write","id":"w","by":"${ids.orders}","store":"${ids.db}","dataset":"d","change":{"n":[1,${long}]}}],"faults":[],"assertions":[]}`;
+      const answer = await m.api('POST', S(crud), { session: m.admin.session, body: text, headers: { 'content-type': 'application/json' } });
+      const problem = expectProblem(answer, 400, 'validation_error');
+      expect(problem.errors).toEqual([{ field: 'steps[0].change.n[1]', message: 'must be a number of at most 40 characters (it has 45)' }]);
+      expect((await m.api('GET', `${S(crud)}/${id}`, admin())).status).toBe(404);
+      // 40 characters pass.
+      const forty = text.replace(long, `0.${'5'.repeat(38)}`).replace('Long number', 'Forty');
+      expect((await m.api('POST', S(crud), { session: m.admin.session, body: forty, headers: { 'content-type': 'application/json' } })).status).toBe(201);
+    });
+
     it('accepts `type` at any position in a step or assertion object', async () => {
       const id = randomUUID();
       const text = `{"name":"Type last","id":"${id}","faults":[],"steps":[{"id":"w","by":"${ids.orders}","store":"${ids.db}","dataset":"orders","change":{"type":"not the step type"},"type":"write"},{"branches":[[{"dataset":"d","by":"${ids.orders}","id":"w2","store":"${ids.db}","type":"write"}]],"id":"par","type":"parallel"}],"assertions":[{"expected":"Succeeded","step":"w","id":"a","type":"outcome"}]}`;

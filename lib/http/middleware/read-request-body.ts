@@ -1,8 +1,9 @@
+import { isUtf8 } from 'node:buffer';
 import type middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import { parse as parseYaml } from 'yaml';
-import { duplicateKeyProblem } from '../../model/strict-json';
-import { HttpProblem } from '../problem';
+import { describeDuplicateKey, maxNumberCharacters, scanJsonText } from '../../model/strict-json';
+import { HttpProblem, type ProblemType } from '../problem';
 import type { RouteDefinition } from '../route-table';
 import type { ServiceEvent, ServiceResult } from '../service-event';
 
@@ -12,6 +13,22 @@ const jsonContentType = /^application\/(.+\+)?json\s*($|;)/i;
 export function bodyByteLength(event: ServiceEvent): number {
   if (event.body === undefined || event.body === null) return 0;
   return event.isBase64Encoded ? Buffer.byteLength(event.body, 'base64') : Buffer.byteLength(event.body, 'utf8');
+}
+
+/**
+ * The text of a body that came as bytes. Bytes that are not UTF-8 are refused:
+ * decoding would turn them into U+FFFD and store something the client never
+ * sent ("invalid Unicode is refused", part 1 "Limits").
+ */
+function utf8Text(base64: string, malformedType: ProblemType): string {
+  const bytes = Buffer.from(base64, 'base64');
+  if (!isUtf8(bytes)) {
+    throw new HttpProblem(400, malformedType, 'Request body is not UTF-8', {
+      detail: 'The body holds bytes that are not UTF-8 text.',
+      errors: [{ field: 'body', message: 'not valid UTF-8' }],
+    });
+  }
+  return bytes.toString('utf8');
 }
 
 export interface ReadRequestBodyOptions {
@@ -39,7 +56,7 @@ export function readRequestBody(options: ReadRequestBodyOptions): middy.Middlewa
     }
     const malformedType = route.malformedBodyType ?? 'invalid_json';
     if (isYaml) {
-      const text = event.isBase64Encoded ? Buffer.from(event.body!, 'base64').toString('utf8') : event.body!;
+      const text = event.isBase64Encoded ? utf8Text(event.body!, malformedType) : event.body!;
       try {
         (event as { body: unknown }).body = parseYaml(text, { maxAliasCount: 100, uniqueKeys: true, merge: false });
       } catch (error) {
@@ -50,7 +67,11 @@ export function readRequestBody(options: ReadRequestBodyOptions): middy.Middlewa
       }
       return;
     }
-    const text = event.isBase64Encoded ? Buffer.from(event.body!, 'base64').toString('utf8') : event.body!;
+    const text = event.isBase64Encoded ? utf8Text(event.body!, malformedType) : event.body!;
+    if (event.isBase64Encoded) {
+      (event as { body: unknown }).body = text;
+      (event as { isBase64Encoded: boolean }).isBase64Encoded = false;
+    }
     try {
       await json.before!(request as never);
     } catch (error) {
@@ -60,10 +81,16 @@ export function readRequestBody(options: ReadRequestBodyOptions): middy.Middlewa
         errors: [{ field: 'body', message: 'not valid JSON' }],
       });
     }
-    // JSON.parse keeps the last of a repeated key silently; a repeated field is refused instead.
-    const duplicate = duplicateKeyProblem(text);
+    // JSON.parse keeps the last of a repeated key and rounds a long number, silently: both are refused instead.
+    const findings = scanJsonText(text);
+    const duplicate = describeDuplicateKey(findings.duplicate);
     if (duplicate !== null) {
       throw new HttpProblem(400, malformedType, 'Request body repeats a field', { detail: duplicate, errors: [{ field: 'body', message: duplicate }] });
+    }
+    if (findings.longNumber !== null) {
+      const field = findings.longNumber.path || 'body';
+      const message = `must be a number of at most ${maxNumberCharacters} characters (it has ${findings.longNumber.text.length})`;
+      throw new HttpProblem(400, 'validation_error', 'A number is too long', { detail: `${field}: ${message}`, errors: [{ field, message }] });
     }
   };
   return {
