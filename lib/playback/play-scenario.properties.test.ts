@@ -161,7 +161,7 @@ function buildFaults(model: Built, specsOfFaults: Array<{ target: number; kind: 
     if (used.has(target)) continue;
     used.add(target);
     const operation = model.operations.find((o) => o.id === target);
-    const kind = spec.kind === 'Timeout' && !(operation && operation.timeoutMs !== null) ? 'Error' : spec.kind;
+    const kind = spec.kind === 'Timeout' && !(operation && operation.timeoutMs !== null && operation.timeoutMs > 0) ? 'Error' : spec.kind;
     faults.push({ target, kind, failFirst: spec.failFirst });
   }
   return faults;

@@ -357,6 +357,13 @@ const cases: RuleCase[] = [
     outcomes: { p: 'Succeeded', w: 'Succeeded' },
   },
   {
+    name: 'rule 2: an operation with a timeout of 0 has no timeout: its calls answer',
+    records: [operation({ id: OP.slow, ownerId: E.api, timeoutMs: 0 })],
+    steps: [callStep('c', E.client, OP.slow, { then: [writeStep('w', E.api, E.db)] })],
+    trace: ['0 RequestSent c slow#1', '0 DataWritten w db', '0 ResponseReceived c slow#1'],
+    outcomes: { c: 'Succeeded', w: 'Succeeded' },
+  },
+  {
     name: 'faults: a call counts against its operation and its owner; the operation fault gives the kind',
     records: [operation({ id: OP.pay, ownerId: E.api, timeoutMs: 100, retry: { maxAttempts: 3, backoffMs: 10 } })],
     steps: [callStep('c', E.client, OP.pay)],

@@ -4,7 +4,7 @@
  * bindings by ID" — so both lists are sorted by ID here, never left in the
  * snapshot's Map order.
  */
-import type { BindingRecord, ModelSnapshot, SubscriptionRecord } from '../model/model-records';
+import type { BindingRecord, ModelSnapshot, OperationRecord, SubscriptionRecord } from '../model/model-records';
 import { compileTopicPattern, type TopicPattern } from './topic-pattern';
 
 /** A binding with its routing key prepared for matching (null: "a binding without routing key passes every message"). */
@@ -60,4 +60,15 @@ export function subscriptionsOf(index: PlaybackIndex, channelId: string): readon
 /** The bindings whose source is the channel, in ID order. */
 export function bindingsFrom(index: PlaybackIndex, channelId: string): readonly IndexedBinding[] {
   return index.bindingsBySource.get(channelId) ?? none;
+}
+
+/**
+ * The timeout of an operation, or null when it has none. Part 1 gives
+ * `timeoutMs` as 0 to 3600000 and allows a Timeout fault "only on an
+ * operation that has a timeout": a call with a timeout of 0 could never answer
+ * in time (an answer at the deadline is late), so 0, like null, means none.
+ */
+export function operationTimeoutMs(operation: Pick<OperationRecord, 'timeoutMs'>): number | null {
+  const timeoutMs = operation.timeoutMs;
+  return typeof timeoutMs === 'number' && timeoutMs > 0 ? timeoutMs : null;
 }

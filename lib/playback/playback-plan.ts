@@ -6,7 +6,7 @@
  * playback rule 7). Only call it on a scenario that validateScenario passed.
  */
 import type { ModelSnapshot } from '../model/model-records';
-import { bindingsFrom, subscriptionsOf, type PlaybackIndex } from './playback-index';
+import { bindingsFrom, operationTimeoutMs, subscriptionsOf, type PlaybackIndex } from './playback-index';
 import type { FaultKind, JsonValue, ScenarioDocument, Step, StepList, StepOutcome } from './scenario-document';
 import { matchTopicPattern, topicWords, type TopicPattern } from './topic-pattern';
 
@@ -275,7 +275,7 @@ export function buildPlaybackPlan(model: ModelSnapshot, index: PlaybackIndex, sc
           from: step.from!.toLowerCase(),
           operationId: operation.id,
           ownerId: operation.ownerId,
-          timeoutMs: operation.timeoutMs ?? null,
+          timeoutMs: operationTimeoutMs(operation),
           maxAttempts: operation.retry?.maxAttempts ?? 1,
           backoffMs: operation.retry?.backoffMs ?? 0,
           request: step.request ?? null,

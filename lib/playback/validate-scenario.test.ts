@@ -164,6 +164,13 @@ const cases: CodeCase[] = [
   { code: 'unknown-fault-target', why: 'a message is not a fault target', faults: [fault(MSG, 'Error')], issues: [['unknown-fault-target', null]] },
   { code: 'duplicate-fault', why: 'one target with two faults', faults: [fault(CH.orders, 'Error'), fault(CH.orders.toUpperCase(), 'Outage')], issues: [['duplicate-fault', null]] },
   { code: 'invalid-fault', why: 'Timeout on an operation without timeout', faults: [fault(OP.plain, 'Timeout')], issues: [['invalid-fault', null]] },
+  {
+    code: 'invalid-fault',
+    why: 'Timeout on an operation whose timeout is 0 (no timeout)',
+    records: [operation({ id: guid(0x15), ownerId: E.api, name: 'Zero', timeoutMs: 0 })],
+    faults: [fault(guid(0x15), 'Timeout')],
+    issues: [['invalid-fault', null]],
+  },
   { code: 'invalid-fault', why: 'Timeout on a channel', faults: [fault(CH.orders, 'Timeout')], issues: [['invalid-fault', null]] },
   { code: 'invalid-fault', why: 'failFirst below 1', faults: [fault(OP.pay, 'Error', 0)], issues: [['invalid-fault', null]] },
   { code: 'invalid-fault', why: 'an unknown kind', faults: [fault(OP.pay, 'Crash')], issues: [['invalid-fault', null]] },

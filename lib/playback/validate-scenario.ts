@@ -15,7 +15,7 @@ import type { ElementRecord, ModelSnapshot, OperationRecord, RetryPolicy } from 
 import { shortTextProblem } from '../model/text-rules';
 import { childPath } from './json-path';
 import { payloadFits, payloadProblem } from './payload-rules';
-import { bindingsFrom, buildPlaybackIndex, subscriptionsOf, type PlaybackIndex } from './playback-index';
+import { bindingsFrom, buildPlaybackIndex, operationTimeoutMs, subscriptionsOf, type PlaybackIndex } from './playback-index';
 import { playbackLimits } from './playback-limits';
 import { eventKinds, type IssueCode, type ScenarioIssue } from './playback-types';
 import { faultKinds, stepOutcomes, type ScenarioDocument } from './scenario-document';
@@ -304,7 +304,7 @@ class Validation {
       case 'call': {
         const operationId = ref(step.operation);
         const operation = operationId === null ? undefined : this.model.operation.get(operationId);
-        if (operation && operation.timeoutMs === null) lists.push(step.then);
+        if (operation && operationTimeoutMs(operation) === null) lists.push(step.then);
         lists.push(step.onError);
         break;
       }
@@ -365,7 +365,7 @@ class Validation {
     if (this.requireList(step.onError, stepId, childPath(path, 'onError'))) {
       let readable = here;
       // With no timeout every attempt's `then` has ended when onError runs.
-      if (operation && operation.timeoutMs === null && Array.isArray(then)) {
+      if (operation && operationTimeoutMs(operation) === null && Array.isArray(then)) {
         readable = new ReadableScope(here);
         for (const inner of then) this.finalIds(inner, readable.ids);
       }
@@ -491,7 +491,7 @@ class Validation {
       else if (targets.has(target)) this.add(null, 'duplicate-fault', `${at}.target ${target} already has a fault: one target has at most one fault`);
       else targets.add(target);
       if (!(faultKinds as readonly unknown[]).includes(fault.kind)) this.add(null, 'invalid-fault', `${at}.kind ${quoted(fault.kind)} is not Error, Outage or Timeout`);
-      else if (fault.kind === 'Timeout' && known && (!operation || operation.timeoutMs === null)) {
+      else if (fault.kind === 'Timeout' && known && (!operation || operationTimeoutMs(operation) === null)) {
         this.add(null, 'invalid-fault', `${at}: Timeout needs an operation that has a timeout`);
       }
       const failFirst = fault.failFirst;

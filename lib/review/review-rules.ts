@@ -5,6 +5,7 @@
  */
 import { modelKinds, type FactFields, type ModelKind, type ModelSnapshot, type RelationshipRecord } from '../model/model-records';
 import type { ScenarioCall } from './review-store';
+import { operationTimeoutMs } from '../playback/playback-index';
 
 export const findingSeverities = ['error', 'warning', 'info'] as const;
 export type FindingSeverity = (typeof findingSeverities)[number];
@@ -106,7 +107,7 @@ export const reviewRules: readonly ReviewRule[] = Object.freeze([
     title: 'An operation that declares no timeout is called in a scenario: playback cannot time it out.',
     check: ({ model, scenarioCalls }) =>
       byId(model.operation.values()).flatMap((o) => {
-        if (o.timeoutMs !== null) return [];
+        if (operationTimeoutMs(o) !== null) return [];
         const calls = scenarioCalls.filter((c) => c.operationId === o.id);
         if (calls.length === 0) return [];
         const scenarios = byId(calls.map((c) => ({ id: c.scenarioId, name: c.scenarioName }))).filter((s, i, all) => i === 0 || all[i - 1]!.id !== s.id);
