@@ -71,9 +71,10 @@ const pay = (id: string, request: unknown = { amount: 1 }) => callStep(id, E.cli
 const publishOrder = (id: string, fields: Parameters<typeof publishStep>[4] = {}) => publishStep(id, E.client, CH.orders, MSG, { payload: {}, ...fields });
 const write = (id: string) => writeStep(id, E.client, E.db);
 
+/** One top-level call whose `then` holds a call whose `then` … : `levels` step lists nested in each other. */
 function nested(levels: number): Step[] {
   let list: Step[] = [];
-  for (let level = levels; level > 1; level--) list = [callStep(`c${level}`, E.client, OP.plain, { then: list })];
+  for (let level = levels; level >= 1; level--) list = [callStep(`c${level}`, E.client, OP.plain, { then: list })];
   return list;
 }
 
@@ -216,7 +217,13 @@ const cases: CodeCase[] = [
   },
   { code: 'payload-too-large', why: 'a payload over 64 KB', steps: [{ ...write('w'), change: 'x'.repeat(65_535) }], issues: [['payload-too-large', 'w']] },
   { code: 'too-deep', why: 'step lists nested 25 levels', steps: nested(25), issues: [['too-deep', null]] },
-  { code: 'too-many-steps', why: '500 steps and the steps list: 501', steps: Array.from({ length: 500 }, (_, i) => write(`w${i}`)), issues: [['too-many-steps', null]] },
+  { code: 'too-many-steps', why: '501 steps', steps: Array.from({ length: 501 }, (_, i) => write(`w${i}`)), issues: [['too-many-steps', null]] },
+  {
+    code: 'too-many-steps',
+    why: '499 steps and 2 step lists: 501',
+    steps: [callStep('c', E.client, OP.plain, { then: Array.from({ length: 497 }, (_, i) => write(`w${i}`)), onError: [write('e')] })],
+    issues: [['too-many-steps', null]],
+  },
   {
     code: 'invalid-model',
     why: 'the operation allows 11 attempts',
@@ -255,7 +262,9 @@ describe('scenario validation codes', () => {
 
   it('boundaries: 24 levels, 500 steps and lists, a 64 KB payload and 64 nesting levels are accepted', () => {
     expect(run({ steps: nested(24) }).issues).toEqual([]);
-    expect(run({ steps: Array.from({ length: 499 }, (_, i) => write(`w${i}`)) }).issues).toEqual([]);
+    expect(run({ steps: Array.from({ length: 500 }, (_, i) => write(`w${i}`)) }).issues).toEqual([]);
+    // 498 steps and 2 step lists.
+    expect(run({ steps: [callStep('c', E.client, OP.plain, { then: Array.from({ length: 496 }, (_, i) => write(`w${i}`)), onError: [write('e')] })] }).issues).toEqual([]);
     expect(run({ steps: [{ ...write('w'), change: 'x'.repeat(65_534) }] }).issues).toEqual([]);
     expect(run({ steps: [{ ...write('w'), change: JSON.parse(`${'['.repeat(64)}${']'.repeat(64)}`) as never }] }).issues).toEqual([]);
   });
