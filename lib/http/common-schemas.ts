@@ -24,7 +24,14 @@ export const emailAddress = z.email('must be an e-mail address').max(254, 'must 
 export const passwordText = z.string().min(1, 'must not be empty').max(1024, 'must have at most 1024 characters');
 
 /** `limit` of list endpoints: 1 to 200, default 50. */
-export const pageLimit = z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50);
+export const pageLimit = z
+  .string()
+  // Digits only: Number() would also read "0x3", " 5", "1e2" and "" (as 0).
+  .regex(/^[0-9]{1,4}$/, 'must be a whole number from 1 to 200')
+  .transform(Number)
+  .pipe(z.number().min(1, 'must be at least 1').max(200, 'must be at most 200'))
+  .optional()
+  .transform((limit) => limit ?? 50);
 
 export const pageQuery = z.strictObject({
   cursor: z.string().max(1000).optional(),

@@ -43,7 +43,7 @@ export interface FieldError {
 export interface ProblemBody {
   type: ProblemType;
   title: string;
-  detail: string | null;
+  detail: string;
   status: number;
   errors: FieldError[];
 }
@@ -64,7 +64,8 @@ export interface HttpProblemOptions {
  */
 export class HttpProblem extends Error {
   override readonly name = 'HttpProblem';
-  readonly detail: string | null;
+  /** Never null in the body: without one given, the first field error or the title says what happened. */
+  readonly detail: string;
   readonly errors: FieldError[];
   readonly headers: Record<string, string>;
 
@@ -75,8 +76,9 @@ export class HttpProblem extends Error {
     options: HttpProblemOptions = {},
   ) {
     super(title, options.cause === undefined ? undefined : { cause: options.cause });
-    this.detail = options.detail ?? null;
     this.errors = options.errors ?? [];
+    const firstError = this.errors[0];
+    this.detail = options.detail ?? (firstError ? `${firstError.field}: ${firstError.message}` : /[.!?]$/.test(title) ? title : `${title}.`);
     this.headers = options.headers ?? {};
   }
 

@@ -117,7 +117,6 @@ describe('readScenarioDocument', () => {
   it.each([
     ['a name over 200 characters', body({ name: 'n'.repeat(201) }), 'name'],
     ['a blank name', body({ name: '  ' }), 'name'],
-    ['a missing name', { id, steps: [] }, 'name'],
     ['a step ID over 100 characters', body({ steps: [{ type: 'write', id: 's'.repeat(101) }] }), 'steps[0].id'],
     ['an assertion ID over 100 characters', body({ assertions: [{ type: 'outcome', id: 'a'.repeat(101) }] }), 'assertions[0].id'],
     ['a whenStep over 100 characters', body({ steps: [{ type: 'branch', id: 'b', whenStep: 'w'.repeat(101) }] }), 'steps[0].whenStep'],
@@ -170,8 +169,14 @@ describe('readScenarioDocument', () => {
   });
 
   it('create needs a GUID; replace takes the path ID and refuses another', () => {
-    expect(refusal(readScenarioDocument(body({ id: undefined }), { mode: 'create' }))).toEqual({ type: 'validation_error', errors: [{ field: 'id', message: 'is required' }] });
-    expect(refusal(readScenarioDocument(body({ id: 'abc' }), { mode: 'create' }))).toEqual({ type: 'validation_error', errors: [{ field: 'id', message: 'must be a GUID' }] });
+    // A required field missing or of the wrong type: not a scenario document.
+    expect(refusal(readScenarioDocument(body({ id: undefined }), { mode: 'create' }))).toEqual({
+      type: 'invalid_scenario',
+      errors: [{ field: 'id', message: 'is required: a scenario is created with the ID its author chose' }],
+    });
+    expect(refusal(readScenarioDocument(body({ id: 'abc' }), { mode: 'create' }))).toEqual({ type: 'invalid_scenario', errors: [{ field: 'id', message: 'must be a GUID' }] });
+    expect(refusal(readScenarioDocument(body({ id: 7 }), { mode: 'create' }))).toEqual({ type: 'invalid_scenario', errors: [{ field: 'id', message: 'must be a GUID' }] });
+    expect(refusal(readScenarioDocument(body({ name: undefined }), { mode: 'create' }))).toEqual({ type: 'invalid_scenario', errors: [{ field: 'name', message: 'is required' }] });
     const other = '00000000-0000-4000-8000-0000000000fe';
     const replaced = readScenarioDocument(body({ id: undefined }), { mode: 'replace', pathId: other });
     expect(replaced.ok && replaced.scenario.id).toBe(other);

@@ -421,13 +421,10 @@ function readIdentity(context: ReadContext, body: Record<string, unknown>, optio
   if (value === undefined || value === null) {
     // "on replace the ID comes from the path and the body may omit it".
     if (options.mode === 'replace' && pathId !== undefined) return pathId;
-    context.errors.push({ field: 'id', message: 'is required' });
-    return '';
+    throw new NotAScenarioError('id', 'is required: a scenario is created with the ID its author chose');
   }
-  if (typeof value !== 'string' || !isGuid(value)) {
-    context.errors.push({ field: 'id', message: 'must be a GUID' });
-    return '';
-  }
+  // A required field missing or of the wrong type: not a scenario document (a broken limit is validation_error).
+  if (typeof value !== 'string' || !isGuid(value)) throw new NotAScenarioError('id', 'must be a GUID');
   const id = value.toLowerCase();
   // "… but may not name another ID".
   if (options.mode === 'replace' && pathId !== undefined && id !== pathId) {
@@ -438,10 +435,7 @@ function readIdentity(context: ReadContext, body: Record<string, unknown>, optio
 
 function readName(context: ReadContext, body: Record<string, unknown>): string {
   const name = optionalString(body, 'name', '');
-  if (name === null) {
-    context.errors.push({ field: 'name', message: 'is required' });
-    return '';
-  }
+  if (name === null) throw new NotAScenarioError('name', 'is required');
   if (name.trim() === '') context.errors.push({ field: 'name', message: 'must not be blank' });
   checkText(context, name, 'name', playbackLimits.nameCharacters);
   return name;

@@ -279,12 +279,12 @@ describe('scenarios over HTTP: create, replace, list, delete, errors, limits, ru
       expectProblem(await m.api('PUT', `${S(crud)}/not-a-guid`, admin(withoutId)), 404);
     });
 
-    it('refuses a create without an ID or with one that is not a GUID, and a scenario without a name (400 validation_error)', async () => {
+    it('refuses a create without an ID, with one that is not a GUID, or without a name (400 invalid_scenario); a name over 200 characters is a limit (400 validation_error)', async () => {
       const { id: _id, ...noId } = checkoutScenario(ids);
-      expect(expectProblem(await m.api('POST', S(crud), admin(noId)), 400, 'validation_error').errors.map((e) => e.field)).toEqual(['id']);
-      expect(expectProblem(await m.api('POST', S(crud), admin({ ...noId, id: 'scenario-1' })), 400, 'validation_error').errors.map((e) => e.field)).toEqual(['id']);
+      expect(expectProblem(await m.api('POST', S(crud), admin(noId)), 400, 'invalid_scenario').errors.map((e) => e.field)).toEqual(['id']);
+      expect(expectProblem(await m.api('POST', S(crud), admin({ ...noId, id: 'scenario-1' })), 400, 'invalid_scenario').errors.map((e) => e.field)).toEqual(['id']);
       const { name: _name, ...noName } = checkoutScenario(ids);
-      expect(expectProblem(await m.api('POST', S(crud), admin(noName)), 400, 'validation_error').errors.map((e) => e.field)).toEqual(['name']);
+      expect(expectProblem(await m.api('POST', S(crud), admin(noName)), 400, 'invalid_scenario').errors.map((e) => e.field)).toEqual(['name']);
       const longName = expectProblem(await m.api('POST', S(crud), admin({ ...noName, id: randomUUID(), name: 'n'.repeat(201) })), 400, 'validation_error');
       expect(longName.errors.map((e) => e.field)).toEqual(['name']);
     });

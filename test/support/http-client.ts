@@ -83,7 +83,7 @@ export function attributeValue(cookie: SessionCookie, name: string): string | un
  * Asserts the spec's error body: content type application/problem+json and
  * exactly the members type, title, detail, status, errors.
  */
-export function expectProblem(answer: HttpAnswer | RawAnswer, status: number, type?: string): { type: string; title: string; detail: string | null; status: number; errors: { field: string; message: string }[] } {
+export function expectProblem(answer: HttpAnswer | RawAnswer, status: number, type?: string): { type: string; title: string; detail: string; status: number; errors: { field: string; message: string }[] } {
   const contentType = answer.headers instanceof Headers ? answer.headers.get('content-type') : answer.headers['content-type'];
   expect(answer.status, `status of ${answer.text.slice(0, 300)}`).toBe(status);
   expect(contentType ?? '').toMatch(/^application\/problem\+json(;|$)/);
@@ -92,7 +92,8 @@ export function expectProblem(answer: HttpAnswer | RawAnswer, status: number, ty
   expect(body.status).toBe(status);
   expect(typeof body.type).toBe('string');
   expect(typeof body.title).toBe('string');
-  expect(body.detail === null || typeof body.detail === 'string').toBe(true);
+  // Every error body says what happened in `detail`, never null.
+  expect(typeof body.detail === 'string' && body.detail.length > 0, `detail of ${answer.text.slice(0, 300)}`).toBe(true);
   expect(Array.isArray(body.errors)).toBe(true);
   for (const error of body.errors as unknown[]) {
     expect(Object.keys(error as object).sort()).toEqual(['field', 'message']);
