@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { queryWholeNumber } from '../../lib/http/common-schemas';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { importModelDocument } from '../../lib/model/import-model-document';
 
 const importQuery = z.strictObject({
   dryRun: z.enum(['true', 'false'], 'must be true or false').optional(),
-  expectedVersion: z.coerce.number('must be a whole number').int('must be a whole number').min(0, 'must be 0 or more').optional(),
+  expectedVersion: queryWholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
 });
 
 /**

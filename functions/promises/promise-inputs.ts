@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Caller } from '../../lib/auth/caller';
 import { actorOf } from '../../lib/auth/caller';
-import { displayName } from '../../lib/http/common-schemas';
+import { displayName, pageLimit } from '../../lib/http/common-schemas';
 import type { PromiseActor } from '../../lib/promises/promise-commands';
 import { linkKinds, obligationKinds } from '../../lib/promises/promise-records';
 
@@ -68,7 +68,7 @@ export const runRequest = z.strictObject({
 export const runsQuery = z.strictObject({
   obligation: z.string().min(1).max(100).optional(),
   cursor: z.string().max(1000).optional(),
-  limit: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
+  limit: pageLimit,
 });
 
 /** The actor and obligation source of a caller: a person writes `manual`, an agent token `agent`. */

@@ -23,13 +23,20 @@ export const emailAddress = z.email('must be an e-mail address').max(254, 'must 
 /** A password as sent; the rules of a *new* password are checked by `passwordRuleViolations`. */
 export const passwordText = z.string().min(1, 'must not be empty').max(1024, 'must have at most 1024 characters');
 
+/**
+ * A whole number in a query string, written with digits only: Number() would
+ * also read "0x3", " 5", "1e2" and "" (as 0).
+ */
+export function queryWholeNumber(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^[0-9]{1,15}$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+}
+
 /** `limit` of list endpoints: 1 to 200, default 50. */
-export const pageLimit = z
-  .string()
-  // Digits only: Number() would also read "0x3", " 5", "1e2" and "" (as 0).
-  .regex(/^[0-9]{1,4}$/, 'must be a whole number from 1 to 200')
-  .transform(Number)
-  .pipe(z.number().min(1, 'must be at least 1').max(200, 'must be at most 200'))
+export const pageLimit = queryWholeNumber(1, 200)
   .optional()
   .transform((limit) => limit ?? 50);
 

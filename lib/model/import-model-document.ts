@@ -73,7 +73,8 @@ export async function importModelDocument(db: Kysely<Database>, request: ImportR
     }
     const result: ImportResult = { applied: false, modelVersion: version, ...plan.counts, items: plan.items };
     if (plan.refusals.length > 0) {
-      if (request.dryRun) return result;
+      // A dry run shows refused entries in its items; a refused document or list has no item, so it answers as the import does.
+      if (request.dryRun && !plan.documentRefused) return result;
       throw new HttpProblem(400, 'invalid_export', plan.title, { detail: `${plan.refusals.length} entr${plan.refusals.length === 1 ? 'y is' : 'ies are'} refused; nothing was written.`, errors: plan.refusals });
     }
     if (request.dryRun) return result;

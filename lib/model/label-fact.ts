@@ -45,6 +45,10 @@ export async function labelFact(db: Kysely<Database>, input: { streamId: string;
     const record = model[input.kind].get(input.id) as (AnyModelRecord & FactFields) | undefined;
     if (!record) throw HttpProblem.notFound(`${input.kind} not found`);
     const next = { ...record, ...decideFact(record, input.decision, input.now) } as AnyModelRecord & FactFields;
+    // "modelVersion rising by one per committed change": marking unknown what already is unknown changes nothing.
+    if (JSON.stringify(next) === JSON.stringify(record)) {
+      return { entityType: input.kind, entityId: input.id, factStatus: record.factStatus, provenance: record.provenance, stale: record.stale, modelVersion: version };
+    }
     const modelVersion = await commitModelChange(trx, {
       streamId: input.streamId,
       fromVersion: version,

@@ -202,6 +202,7 @@ describe('planImport: lists', () => {
 
   it.each([{}, 'x', 3, true])('refuses a list that is not a list: %j', (value) => {
     const result = plan({ elements: value });
+    expect(result.documentRefused).toBe(true);
     expect(result.refusals).toEqual([{ field: 'elements', message: 'must be a list' }]);
     expect(result.title).toBe('Model document refused: elements: must be a list');
   });
@@ -216,6 +217,7 @@ describe('planImport: lists', () => {
 
   it.each([null, [], 'text', 42, true])('refuses a document that is not an object: %j', (document) => {
     const result = plan(document);
+    expect(result.documentRefused).toBe(true);
     expect(result.refusals).toEqual([{ field: 'document', message: 'must be an object holding the lists of the model' }]);
     expect(result.items).toEqual([]);
     expect(result.upserts).toEqual([]);
@@ -465,6 +467,21 @@ describe('planImport: schemas owned by another project (rule 9)', () => {
     const result = plan(document);
     expect(result.upserts.find((u) => u.kind === 'schema')?.record.id).toBe(SCH);
     expect(result.items.find((item) => item.kind === 'schema')?.importedAs).toBeNull();
+  });
+
+  it('refuses the later of two schemas that would get one ID: another project’s schema and the ID it is re-keyed to', () => {
+    for (const order of [
+      [SCH, newId],
+      [newId, SCH],
+    ]) {
+      const result = plan({ schemas: order.map((id, i) => ({ id, name: `s${i}`, content: '{}' })) }, empty, foreign);
+      expect(result.upserts).toEqual([]);
+      expect(result.refusals).toEqual([
+        { field: `schema:${order[1]}`, message: `id: would be imported as ${newId}, which another schema of the document is imported as (a schema another project owns gets a derived ID here)` },
+      ]);
+      expect(result.counts).toMatchObject({ added: 1, refused: 1 });
+      expect(result.documentRefused).toBe(false);
+    }
   });
 
   it('schemaIdsNamedIn lists the schema IDs a caller must look up', () => {

@@ -53,6 +53,8 @@ export interface ImportPlan {
   upserts: ModelUpsert[];
   /** One per refused entry (`<kind>:<id>`) or refused list (its section name, or `document`). */
   refusals: FieldError[];
+  /** A refusal of the document or of a whole list, which no item of the result shows: a dry run answers it as the import does. */
+  documentRefused: boolean;
   /** Names the first refusal (kind, ID, field, reason); a summary when nothing is refused. */
   title: string;
 }
@@ -193,6 +195,7 @@ function emptyPlan(refusals: FieldError[], tooLarge: ImportPlan['tooLarge'] = nu
     counts: { added: 0, changed: 0, unchanged: 0, refused: 0 },
     upserts: [],
     refusals,
+    documentRefused: refusals.length > 0,
     title: first ? `Model document refused: ${first.field}: ${first.message}` : 'Model document read: nothing to import',
   };
 }
@@ -268,10 +271,21 @@ export function planImport(input: ImportInput): ImportPlan {
   for (const kind of importReadOrder) if (kind !== 'schema') for (const id of firstOfId[kind].keys()) idsOfOtherKinds.add(id);
   const usedByOtherKind = (id: string) => idsOfOtherKinds.has(id) || importReadOrder.some((kind) => kind !== 'schema' && current[kind].has(id));
   const schemaReads: ReadResult<'schema'>[] = lists.schema.map((raw) => readRecord('schema', raw, { mode: 'import' }));
+  // Rule 8 on the IDs the schemas get here: another project's schema X becomes uuidV5(project, X), which a
+  // second entry of the document may also name. The later of the two is refused, as a repeated ID is.
+  const entryOfImportedId = new Map<string, number>();
+  const importedIdClash = new Map<number, string>();
+  entries.schema.forEach((entry, index) => {
+    if (entry.guid === null || firstOfId.schema.get(entry.guid) !== index) return;
+    const importedId = foreign.has(entry.guid) ? rekey(entry.guid)! : entry.guid;
+    const earlier = entryOfImportedId.get(importedId);
+    if (earlier === undefined) entryOfImportedId.set(importedId, index);
+    else importedIdClash.set(index, importedId);
+  });
   schemaReads.forEach((read, index) => {
     const entry = entries.schema[index]!;
     if (entry.guid !== null) entry.importedAs = foreign.has(entry.guid) ? rekey(entry.guid) : null;
-    if (!read.ok || entry.guid === null || firstOfId.schema.get(entry.guid) !== index) return;
+    if (!read.ok || entry.guid === null || firstOfId.schema.get(entry.guid) !== index || importedIdClash.has(index)) return;
     const record = read.record;
     record.id = rekey(record.id)!;
     if (usedByOtherKind(record.id)) return;
@@ -284,8 +298,11 @@ export function planImport(input: ImportInput): ImportPlan {
   const readEntry = (kind: ModelKind, index: number) => {
     const entry = entries[kind][index]!;
     const read = kind === 'schema' ? schemaReads[index]! : readRecord(kind, lists[kind][index], { mode: 'import' });
-    const duplicate = entry.guid !== null && firstOfId[kind].get(entry.guid) !== index;
-    if (duplicate) {
+    const clash = kind === 'schema' ? importedIdClash.get(index) : undefined;
+    const duplicate = (entry.guid !== null && firstOfId[kind].get(entry.guid) !== index) || clash !== undefined;
+    if (clash !== undefined) {
+      entry.reasons.push(`id: would be imported as ${clash}, which another schema of the document is imported as (a schema another project owns gets a derived ID here)`);
+    } else if (duplicate) {
       // A second entry with one ID would silently undo the first; rule 8 says so for schemas, and the same holds
       // for every list. The first occurrence is read as usual; the second and later are refused.
       entry.reasons.push(`id: occurs more than once in ${sectionOfKind[kind]} (the first occurrence is the one read)`);
@@ -393,6 +410,7 @@ export function planImport(input: ImportInput): ImportPlan {
     counts,
     upserts,
     refusals,
+    documentRefused: listRefusals.size > 0,
     title: title ?? `Model document read: ${counts.added} added, ${counts.changed} changed, ${counts.unchanged} unchanged`,
   };
 }

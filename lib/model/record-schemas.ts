@@ -151,12 +151,27 @@ function requiredNumber(reader: Reader<number | null>): Reader<number> {
   return (value, path, context) => (value === undefined || value === null ? fail(context, path, 'is required') : (reader(value, path, context) as number));
 }
 
-const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+const timestampPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/i;
+
+/** A date and time that exist: Date.parse rolls 2024-02-30 over to March 1 and reads 24:00 as the next day. */
+function isCalendarTimestamp(text: string): boolean {
+  const m = timestampPattern.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  // Day 0 of the next month is the last of this one (setUTCFullYear, unlike Date.UTC, keeps years below 100).
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, month, 0);
+  const daysInMonth = lastDay.getUTCDate();
+  if (day > daysInMonth) return false;
+  if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return false;
+  return !Number.isNaN(Date.parse(text));
+}
 
 const nullableTimestamp: Reader<string | null> = (value, path, context) => {
   if (value === undefined || value === null) return null;
   // Kept as written (not re-formatted) so that export gives back what was imported.
-  if (typeof value !== 'string' || !timestampPattern.test(value) || Number.isNaN(Date.parse(value))) {
+  if (typeof value !== 'string' || !isCalendarTimestamp(value)) {
     return fail(context, path, 'must be an ISO 8601 timestamp with a time zone, e.g. 2024-05-01T12:00:00Z');
   }
   return value;

@@ -699,6 +699,11 @@ describe('model records over HTTP: create, read, list, replace, delete, rules, r
       expect((await m.api('GET', `${P()}/elements/${id.guess}`, admin())).json.factStatus).toBe('unknown');
       const binding = expectWrite(await m.api('POST', `${P()}/facts/bindings/${id.binding3}/mark-unknown`, admin()), 200);
       expect(binding.json).toMatchObject({ entityType: 'binding', factStatus: 'unknown', provenance: null });
+      // Again: nothing changes, so no new version.
+      const again = await m.api('POST', `${P()}/facts/bindings/${id.binding3}/mark-unknown`, admin());
+      expect(again.status).toBe(200);
+      expect(again.json).toMatchObject({ factStatus: 'unknown', modelVersion: version });
+      expect(await m.modelVersion(project.id)).toBe(version);
     });
 
     it('entityType schema or an unknown type answers 400; an unknown ID 404; a read token and a viewer 403; nothing changes', async () => {

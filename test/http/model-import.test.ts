@@ -221,6 +221,22 @@ describe('model document export and import over HTTP', () => {
       expect(await snapshot(source.id)).toEqual(before);
     });
 
+    it('a dry run of a document or list that is refused whole answers 400 invalid_export, as the import does', async () => {
+      const before = await snapshot(source.id);
+      for (const [document, field] of [
+        [{ elements: null }, 'elements'],
+        [{ bindings: 'x' }, 'bindings'],
+        [{ ...mixedDocument(), channels: {} }, 'channels'],
+        [[], 'document'],
+      ] as const) {
+        for (const query of ['?dryRun=true', '']) {
+          const problem = expectProblem(await m.importModel(source.id, document, query), 400, 'invalid_export');
+          expect(problem.errors.map((e) => e.field), `${JSON.stringify(document).slice(0, 80)} ${query}`).toContain(field);
+        }
+      }
+      expect(await snapshot(source.id)).toEqual(before);
+    });
+
     it('a refused import answers 400 invalid_export: the title names the first refused entry, one errors item per refused entry, nothing written', async () => {
       const before = await snapshot(source.id);
       const bad = {
