@@ -1,6 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Operation } from '../../lib/http/api-types';
 import { HttpProblem } from '../../lib/http/problem';
+import { checkMcpMessage } from '../../lib/mcp/check-mcp-message';
 import { createMcpServer } from '../../lib/mcp/create-mcp-server';
 
 const forwardedHeaders = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'];
@@ -11,6 +12,8 @@ const forwardedHeaders = ['accept', 'content-type', 'mcp-protocol-version', 'mcp
  */
 export const postMcp: Operation = async ({ runtime, caller, headers, body }) => {
   if (caller?.kind !== 'agent-token') throw HttpProblem.unauthorized('Agent token required');
+  const refused = checkMcpMessage(body === undefined ? '' : (body as Buffer).toString('utf8'));
+  if (refused) return { status: refused.status, headers: { 'content-type': 'application/json' }, body: refused.body };
   const requestHeaders = new Headers();
   for (const name of forwardedHeaders) if (headers[name] !== undefined) requestHeaders.set(name, headers[name]!);
   const request = new Request('http://localhost/mcp', { method: 'POST', headers: requestHeaders, body: body === undefined ? '' : new Uint8Array(body as Buffer) });

@@ -6,6 +6,7 @@ import { parseQuery } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { sectionOfKind, type ModelKind } from '../../lib/model/model-records';
 import { branchOrMain, type ModelStream } from '../../lib/model/stream-store';
+import { guidText } from '../../lib/http/common-schemas';
 
 const kindOfSection = new Map(Object.entries(sectionOfKind).map(([kind, section]) => [section, kind as ModelKind]));
 
@@ -17,7 +18,7 @@ export function kindOfRoute(request: ApiRequest): ModelKind {
   return kind;
 }
 
-export const branchQuery = z.strictObject({ branchId: z.uuid('must be a uuid').optional() });
+export const branchQuery = z.strictObject({ branchId: guidText.optional() });
 
 /** The stream of `?branchId=` (a draft or variant of the project), else main. */
 export async function streamOfRequest(db: Kysely<Database>, projectId: string, branchId: string | undefined): Promise<ModelStream> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Caller } from '../../lib/auth/caller';
 import { actorOf } from '../../lib/auth/caller';
-import { displayName, pageLimit } from '../../lib/http/common-schemas';
+import { displayName, pageLimit, guidText } from '../../lib/http/common-schemas';
 import type { PromiseActor } from '../../lib/promises/promise-commands';
 import { linkKinds, obligationKinds } from '../../lib/promises/promise-records';
 
@@ -10,13 +10,13 @@ export const promiseLimits = Object.freeze({ titleCharacters: 200, textCharacter
 
 const noNul = (v: string) => !v.includes('\u0000');
 
-const link = z.strictObject({ kind: z.enum(linkKinds), id: z.uuid('must be a uuid') });
+const link = z.strictObject({ kind: z.enum(linkKinds), id: guidText });
 
-const scenarioRecipe = z.strictObject({ scenarioId: z.uuid('must be a uuid') });
+const scenarioRecipe = z.strictObject({ scenarioId: guidText });
 
 const obligation = z
   .strictObject({
-    id: z.uuid('must be a uuid').nullable().optional(),
+    id: guidText.nullable().optional(),
     key: z.string().regex(/^[oO][1-9][0-9]{0,8}$/, 'must be a key such as O2').nullable().optional(),
     kind: z.enum(obligationKinds),
     title: displayName(promiseLimits.titleCharacters),
@@ -41,7 +41,7 @@ const content = {
 
 /** POST P/promises: the first draft; `id` optional (chosen by the caller or made). */
 export const createPromiseRequest = z.strictObject({
-  id: z.uuid('must be a uuid').optional(),
+  id: guidText.optional(),
   title: content.title,
   text: content.text.default(''),
   links: content.links.default([]),

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../lib/db/schema';
-import { displayName } from '../../lib/http/common-schemas';
+import { displayName, guidText } from '../../lib/http/common-schemas';
 import { HttpProblem } from '../../lib/http/problem';
 import { readModelRecord } from '../../lib/model/model-store';
 
 const coordinate = z.number('must be a number').finite('must be finite').min(-10_000_000, 'must be at least -10000000').max(10_000_000, 'must be at most 10000000');
 
 export const viewRequest = z.strictObject({
-  id: z.uuid('must be a uuid').optional(),
+  id: guidText.optional(),
   name: displayName(200),
-  rootElementId: z.uuid('must be a uuid').nullable(),
+  rootElementId: guidText.nullable(),
 });
 
 export const layoutRequest = z.strictObject({
   positions: z
-    .array(z.strictObject({ elementId: z.uuid('must be a uuid'), x: coordinate, y: coordinate }))
+    .array(z.strictObject({ elementId: guidText, x: coordinate, y: coordinate }))
     .max(10_000, 'must hold at most 10000 positions')
     .refine((list) => new Set(list.map((p) => p.elementId.toLowerCase())).size === list.length, 'must name each element once'),
 });

@@ -3,7 +3,7 @@ import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { createAgentToken as insertToken } from '../../lib/auth/agent-token-store';
 import { actorOf, agentTokenScopes } from '../../lib/auth/caller';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
-import { displayName } from '../../lib/http/common-schemas';
+import { displayName, guidText } from '../../lib/http/common-schemas';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 
@@ -13,7 +13,7 @@ export const createAgentTokenRequest = z.strictObject({
     .array(z.enum(agentTokenScopes, 'must be "read" or "push"'))
     .min(1, 'must name at least one scope')
     .refine((s) => new Set(s).size === s.length, 'must not repeat a scope'),
-  projectId: z.uuid('must be a uuid').nullable(),
+  projectId: guidText.nullable(),
   expiresAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' }).nullable(),
 });
 

@@ -2,6 +2,13 @@ import { z } from 'zod';
 
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
 
+/**
+ * A GUID as the model accepts it (8-4-4-4-12 hex digits, any case), not only
+ * the RFC 9562 versions zod's uuid() knows: an ID the import took must work
+ * everywhere else too.
+ */
+export const guidText = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID');
+
 /** A short human name: trimmed, 1 to `max` characters, no control characters. */
 export function displayName(max: number) {
   return z

@@ -565,6 +565,32 @@ describe('/mcp with the official MCP SDK client against the real server', () => 
     expect(JSON.parse(under.json.result.content[0].text).error.type).toBe('validation_error');
   });
 
+  it('one message per request: a batch, a repeated key and tools/call params that are not {name, arguments} are JSON-RPC errors, never internal ones', async () => {
+    const send = (body: string) => call(m.service.url, 'POST', '/mcp', { body, token: readToken, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } });
+    const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+    for (const [body, code, id] of [
+      [JSON.stringify([ping(1), ping(2)]), -32600, null],
+      ['[]', -32600, null],
+      ['{"jsonrpc":"2.0","id":3,"method":"ping","method":"tools/list"}', -32600, 3],
+      [JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'find_elements', arguments: [1] } }), -32602, 4],
+      [JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call' }), -32602, 5],
+      [JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { arguments: {} } }), -32602, 6],
+    ] as const) {
+      const answer = await send(body);
+      expect(answer.status, body).toBe(400);
+      expect(answer.json, body).toMatchObject({ jsonrpc: '2.0', error: { code }, id });
+    }
+    expect((await send(JSON.stringify(ping(9)))).json).toEqual({ jsonrpc: '2.0', id: 9, result: {} });
+  });
+
+  it('takes every GUID the model takes, not only RFC versions', async () => {
+    const odd = '12345678-1234-0234-c234-123456789abc';
+    const imported = await m.importModel(projectB.id, { elements: [{ id: odd, kind: 'system', name: 'Odd GUID', status: 'current', parentId: null }] });
+    expect(imported.status, imported.text).toBe(200);
+    const found = await callTool(client, 'get_element', { projectId: projectB.id, elementId: odd.toUpperCase() });
+    expect(found.envelope.data.element).toMatchObject({ id: odd, name: 'Odd GUID' });
+  });
+
   it('keeps model text that reads like an instruction inside data, never in truthNote, notice or tool descriptions', async () => {
     const found = await callTool(client, 'find_elements', { projectId: projectA.id, name: 'ignore previous' });
     expect(found.envelope.data.elements.map((e: { name: string; description: string }) => [e.name, e.description])).toEqual([[injectedName, injectedDescription]]);

@@ -28,5 +28,7 @@ export async function elementWithLinks(db: Kysely<Database>, streamId: string, e
 
 /** The notice for lists capped at 200. */
 export function capNotice(cut: readonly string[]): string | undefined {
-  return cut.length === 0 ? undefined : `${cut.join(', ')} hold more than ${linksPerList} items; the first ${linksPerList} by ID are shown. Use get_contracts with elementId, or the HTTP lists, for the rest.`;
+  return cut.length === 0
+    ? undefined
+    : `${cut.join(', ')} hold more than ${linksPerList} items; the first ${linksPerList} by ID are shown. The whole model, with every relationship and message, is in GET /api/projects/{projectId}/export.`;
 }

@@ -5,6 +5,7 @@ import { loadModelSnapshot } from '../../model/model-store';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { limitOf, makeToolCursor, openProject, pageArgs, projectIdArg, readToolCursor } from './tool-support';
+import { guidText } from '../../http/common-schemas';
 
 const contractKinds = ['operations', 'channels', 'subscriptions', 'bindings', 'messages', 'schemas'] as const;
 type ContractKind = (typeof contractKinds)[number];
@@ -52,7 +53,7 @@ export const getContracts = defineTool({
   description: `Contracts of the main model (operations, channels, subscriptions, bindings, messages, schemas), all or those touching one element; one member per kind with total, items and nextCursor. Pass kind to page one kind with cursor. ${dataNotInstructions}`,
   input: z.strictObject({
     projectId: projectIdArg,
-    elementId: z.uuid('must be a uuid').nullable().optional().describe('Only contracts of this element (owned operations, its subscriptions and their channels and bindings, its messages, the schemas they use).'),
+    elementId: guidText.nullable().optional().describe('Only contracts of this element (owned operations, its subscriptions and their channels and bindings, its messages, the schemas they use).'),
     kind: z.enum(contractKinds).nullable().optional(),
     ...pageArgs,
   }),

@@ -3,11 +3,12 @@ import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { capNotice, elementWithLinks } from './element-links';
 import { openProject, projectIdArg } from './tool-support';
+import { guidText } from '../../http/common-schemas';
 
 export const getDependents = defineTool({
   name: 'get_dependents',
   description: `What depends on an element: its inbound relationships and the messages it produces (with their consumers), at most 200 each. ${dataNotInstructions}`,
-  input: z.strictObject({ projectId: projectIdArg, elementId: z.uuid('must be a uuid') }),
+  input: z.strictObject({ projectId: projectIdArg, elementId: guidText }),
   equivalentHttp: null,
   async run(context, args) {
     const { project, stream } = await openProject(context, args.projectId);

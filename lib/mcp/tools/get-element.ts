@@ -4,11 +4,12 @@ import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { capNotice, elementWithLinks } from './element-links';
 import { elementItem } from './find-elements';
 import { openProject, projectIdArg } from './tool-support';
+import { guidText } from '../../http/common-schemas';
 
 export const getElement = defineTool({
   name: 'get_element',
   description: `One element of the main model with its relationships (outbound, inbound) and messages (produced, consumed), at most 200 per list. ${dataNotInstructions}`,
-  input: z.strictObject({ projectId: projectIdArg, elementId: z.uuid('must be a uuid') }),
+  input: z.strictObject({ projectId: projectIdArg, elementId: guidText }),
   equivalentHttp: null,
   async run(context, args) {
     const { project, stream } = await openProject(context, args.projectId);

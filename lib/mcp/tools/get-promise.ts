@@ -4,11 +4,12 @@ import { readPromiseDetail } from '../../promises/promise-views';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { openProject, projectIdArg } from './tool-support';
+import { guidText } from '../../http/common-schemas';
 
 export const getPromise = defineTool({
   name: 'get_promise',
   description: `One promise by its GUID (not its requirement ID): the revision in force and the draft, each with text, links, obligations, content hash and evidence status; missing links. Older revisions are left out. ${dataNotInstructions}`,
-  input: z.strictObject({ projectId: projectIdArg, promiseId: z.uuid('must be a uuid').describe('The promise GUID (not the requirement ID such as R3).') }),
+  input: z.strictObject({ projectId: projectIdArg, promiseId: guidText.describe('The promise GUID (not the requirement ID such as R3).') }),
   equivalentHttp: 'GET /api/projects/{projectId}/promises/{promiseId}',
   async run(context, args) {
     const { project } = await openProject(context, args.projectId);

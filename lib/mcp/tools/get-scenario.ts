@@ -4,11 +4,12 @@ import { findScenario } from '../../scenarios/scenario-store';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { openProject, projectIdArg } from './tool-support';
+import { guidText } from '../../http/common-schemas';
 
 export const getScenario = defineTool({
   name: 'get_scenario',
   description: `One scenario of a project: its steps, faults, assertions and origin. ${dataNotInstructions}`,
-  input: z.strictObject({ projectId: projectIdArg, scenarioId: z.uuid('must be a uuid') }),
+  input: z.strictObject({ projectId: projectIdArg, scenarioId: guidText }),
   equivalentHttp: 'GET /api/projects/{projectId}/scenarios/{scenarioId}',
   async run(context, args) {
     const { project } = await openProject(context, args.projectId);

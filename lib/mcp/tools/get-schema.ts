@@ -4,11 +4,12 @@ import { readModelRecord } from '../../model/model-store';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { openProject, projectIdArg } from './tool-support';
+import { guidText } from '../../http/common-schemas';
 
 export const getSchema = defineTool({
   name: 'get_schema',
   description: `One schema of the main model with its content (the schema text). ${dataNotInstructions}`,
-  input: z.strictObject({ projectId: projectIdArg, schemaId: z.uuid('must be a uuid') }),
+  input: z.strictObject({ projectId: projectIdArg, schemaId: guidText }),
   equivalentHttp: 'GET /api/projects/{projectId}/schemas/{schemaId}',
   async run(context, args) {
     const { project, stream } = await openProject(context, args.projectId);

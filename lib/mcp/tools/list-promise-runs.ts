@@ -5,13 +5,14 @@ import { findObligation, readPromiseRunPage } from '../../promises/promise-views
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { limitOf, makeToolCursor, openProject, pageArgs, projectIdArg, readToolCursor } from './tool-support';
+import { guidText } from '../../http/common-schemas';
 
 export const listPromiseRuns = defineTool({
   name: 'list_promise_runs',
   description: `Runs of a promise's obligations, newest first (append-only), each with its result for exactly the named inputs and whether it is current or stale. ${dataNotInstructions}`,
   input: z.strictObject({
     projectId: projectIdArg,
-    promiseId: z.uuid('must be a uuid'),
+    promiseId: guidText,
     obligation: z.string().min(1).max(100).nullable().optional().describe('Only runs of this obligation: its GUID or its key such as O2.'),
     ...pageArgs,
   }),

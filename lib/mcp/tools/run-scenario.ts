@@ -6,6 +6,7 @@ import { playStoredScenario } from '../../scenarios/play-stored-scenario';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { limitOf, makeToolCursor, openProject, pageArgs, projectIdArg, readToolCursor } from './tool-support';
+import { guidText } from '../../http/common-schemas';
 
 /** Where the event pages of one run continue: the run's hash and the last sequence given. */
 interface EventPosition {
@@ -34,7 +35,7 @@ export const runScenario = defineTool({
   description: `Plays a stored scenario over the declared main model (deterministic playback; writes nothing) and returns the run: issues, step outcomes, assertion results and the trace events in pages (payloads only with includePayloads). The result is declared behaviour, never a measurement. ${dataNotInstructions}`,
   input: z.strictObject({
     projectId: projectIdArg,
-    scenarioId: z.uuid('must be a uuid'),
+    scenarioId: guidText,
     includePayloads: z.boolean().nullable().optional().describe('Include each event\'s payload (default false).'),
     ...pageArgs,
   }),

@@ -4,9 +4,10 @@ import { decodeCursor, encodeCursor } from '../../http/cursor';
 import type { ModelStream } from '../../model/stream-store';
 import type { ProjectRecord } from '../../workspaces/project-store';
 import type { ToolContext } from '../agent-tool';
+import { guidText } from '../../http/common-schemas';
 
 /** `projectId`: required uuid for every tool but list_projects (part 1). */
-export const projectIdArg = z.uuid('must be a uuid').describe('ID of the project (uuid).');
+export const projectIdArg = guidText.describe('ID of the project (uuid).');
 
 /** `cursor` and `limit` of list tools: limit 1 to 200, default 50. */
 export const pageArgs = {
