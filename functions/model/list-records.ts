@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
-import { pageLimit, guidText } from '../../lib/http/common-schemas';
+import { pageLimit, guidText, pageCursor } from '../../lib/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
@@ -9,7 +9,7 @@ import { listModelRecordPage } from '../../lib/model/list-model-records';
 import { elementKinds, elementStatuses } from '../../lib/model/model-records';
 import { kindOfRoute, streamOfRequest } from './model-request';
 
-const commonQuery = { branchId: guidText.optional(), cursor: z.string().max(1000).optional(), limit: pageLimit };
+const commonQuery = { branchId: guidText.optional(), cursor: pageCursor.optional(), limit: pageLimit };
 const elementQuery = z.strictObject({
   ...commonQuery,
   name: z.string().min(1).max(200).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Caller } from '../../lib/auth/caller';
 import { actorOf } from '../../lib/auth/caller';
-import { displayName, pageLimit, guidText } from '../../lib/http/common-schemas';
+import { displayName, pageLimit, guidText, pageCursor } from '../../lib/http/common-schemas';
 import type { PromiseActor } from '../../lib/promises/promise-commands';
 import { linkKinds, obligationKinds } from '../../lib/promises/promise-records';
 
@@ -67,7 +67,7 @@ export const runRequest = z.strictObject({
 
 export const runsQuery = z.strictObject({
   obligation: z.string().min(1).max(100).optional(),
-  cursor: z.string().max(1000).optional(),
+  cursor: pageCursor.optional(),
   limit: pageLimit,
 });
 

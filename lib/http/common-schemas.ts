@@ -47,7 +47,10 @@ export const pageLimit = queryWholeNumber(1, 200)
   .optional()
   .transform((limit) => limit ?? 50);
 
+/** `cursor` of a list: the `nextCursor` of an earlier page; an empty one is none a result gave. */
+export const pageCursor = z.string().min(1, 'must be a nextCursor of an earlier page').max(1000, 'must be a nextCursor of an earlier page');
+
 export const pageQuery = z.strictObject({
-  cursor: z.string().max(1000).optional(),
+  cursor: pageCursor.optional(),
   limit: pageLimit,
 });

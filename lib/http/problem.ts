@@ -94,8 +94,9 @@ export class HttpProblem extends Error {
     return new HttpProblem(404, 'not_found', title, { detail: detail ?? null });
   }
 
+  /** 401 with the challenge HTTP asks of it (RFC 9110): agent tokens are bearer credentials. */
   static unauthorized(title = 'Sign-in required', detail?: string): HttpProblem {
-    return new HttpProblem(401, 'unauthorized', title, { detail: detail ?? null });
+    return new HttpProblem(401, 'unauthorized', title, { detail: detail ?? null, headers: { 'www-authenticate': 'Bearer realm="svc"' } });
   }
 
   static forbidden(title = 'Forbidden', detail?: string): HttpProblem {

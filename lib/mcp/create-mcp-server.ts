@@ -41,7 +41,8 @@ export function createMcpServer(context: ToolContext): Server {
     { name: 'svc', version: packageJson.version },
     { capabilities: { tools: {} }, instructions: `Read-only access to design models of the service. ${dataNotInstructions}`, jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()) },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedToolDefinitions() }));
+  // As the capability list: a token without the scope the tools need is shown none.
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: context.caller.scopes.includes(toolScope) ? listedToolDefinitions() : [] }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     try {
       const tool = toolsByName.get(request.params.name);

@@ -3,12 +3,13 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem, type FieldError } from '../http/problem';
-import type { AnyModelRecord, ModelKind, SchemaRecord } from './model-records';
+import type { AnyModelRecord, FactFields, ModelKind, SchemaRecord } from './model-records';
 import { checkRecord, findReferrers } from './model-rules';
 import { commitModelChange, loadModelSnapshot } from './model-store';
 import { overlayModel } from './overlay-model';
 import { readRecord } from './record-schemas';
 import { lockStream } from './stream-store';
+import { viewsRootedAt } from './view-store';
 
 /** A single-record edit through the API (DECISIONS.md section 2). */
 export type RecordEdit =
@@ -65,7 +66,12 @@ export async function editModelRecord(db: Kysely<Database>, input: EditInput): P
 
     if (edit.type === 'delete') {
       if (!before[kind].has(edit.id)) throw HttpProblem.notFound(`${kind} not found`);
-      const referrers = findReferrers(before, kind, edit.id);
+      const referrers: { kind: string; id: string; field: string }[] = findReferrers(before, kind, edit.id);
+      // Views belong to the project and name elements of main.
+      const onMain = (input.modelStreamId ?? input.streamId) === input.streamId;
+      if (kind === 'element' && onMain) {
+        for (const viewId of await viewsRootedAt(trx, input.streamId, edit.id)) referrers.push({ kind: 'view', id: viewId, field: 'rootElementId' });
+      }
       if (referrers.length > 0) {
         throw HttpProblem.conflict(
           `The ${kind} is still referenced`,
@@ -94,8 +100,12 @@ export async function editModelRecord(db: Kysely<Database>, input: EditInput): P
     let record = read.record as AnyModelRecord;
     if (edit.type === 'create') {
       const taken = existingKind(record.id);
-      if (taken) throw HttpProblem.conflict('ID in use', `The ID ${record.id} is used by a ${taken}.`, [{ field: 'id', message: `is used by a ${taken}` }]);
+      const article = taken && /^[aeiou]/.test(taken) ? 'an' : 'a';
+      if (taken) throw HttpProblem.conflict('ID in use', `The ID ${record.id} is used by ${article} ${taken}.`, [{ field: 'id', message: `is used by ${article} ${taken}` }]);
     }
+    // As on import ("Fact with stale mark: mark kept, document mark ignored"): only a scan that finds the evidence again clears it.
+    const previousStale = kind === 'schema' ? null : ((previous as FactFields | undefined)?.stale ?? null);
+    if (previousStale) record = { ...record, stale: previousStale } as AnyModelRecord;
     if (kind === 'schema' && previousSchema) {
       const next = record as SchemaRecord;
       record = { ...next, version: next.content === previousSchema.content ? previousSchema.version : previousSchema.version + 1 };

@@ -97,3 +97,9 @@ export async function replaceViewLayout(db: Kysely<Database>, viewId: string, po
     await trx.updateTable('views').set({ updated_at: now }).where('id', '=', viewId).execute();
   });
 }
+
+/** The views of a project whose root is the element: they refer to it, so it may not be deleted under them. */
+export async function viewsRootedAt(db: Db, projectId: string, elementId: string): Promise<string[]> {
+  const rows = await db.selectFrom('views').select('id').where('project_id', '=', projectId).where('root_element_id', '=', elementId).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}

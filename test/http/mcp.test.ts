@@ -451,7 +451,10 @@ describe('/mcp with the official MCP SDK client against the real server', () => 
       call(m.service.url, 'POST', '/mcp', { json: body, headers: { accept: 'application/json, text/event-stream' }, ...(token ? { token } : {}) });
 
     it('answers 401 without a token, with an unknown one, a revoked one and an expired one; the SDK client cannot connect', async () => {
-      expectProblem(await post(), 401, 'unauthorized');
+      const none = await post();
+      expectProblem(none, 401, 'unauthorized');
+      // The challenge HTTP asks of a 401: a bearer credential.
+      expect(none.headers.get('www-authenticate')).toBe('Bearer realm="svc"');
       expectProblem(await post('svc_at_not-a-real-token'), 401, 'unauthorized');
 
       const made = await m.api('POST', `/api/workspaces/${workspaceId}/agent-tokens`, { session: m.admin.session, json: { name: 'to revoke', scopes: ['read'], projectId: null, expiresAt: null } });
@@ -501,9 +504,10 @@ describe('/mcp with the official MCP SDK client against the real server', () => 
       }
     });
 
-    it('a token without the read scope may not call tools', async () => {
+    it('a token without the read scope is shown no tools and may not call them', async () => {
       const pushOnly = await connectMcp(m.service.url, await m.createToken(workspaceId, ['push']));
       try {
+        expect((await pushOnly.listTools()).tools).toEqual([]);
         expect(await callToolError(pushOnly, 'list_projects', {})).toMatchObject({ type: 'forbidden', status: 403 });
       } finally {
         await pushOnly.close();
@@ -518,7 +522,7 @@ describe('/mcp with the official MCP SDK client against the real server', () => 
     const [body, signature] = cursor.split('.');
     const flipped = `${body!.slice(0, -1)}${body!.endsWith('A') ? 'B' : 'A'}.${signature}`;
     const forged = `${Buffer.from(JSON.stringify({ s: `find_elements:${pagingProject.id}:{}`, p: idFor(seed, 'Paging-actor-5') })).toString('base64url')}.${signature}`;
-    for (const bad of [flipped, forged, 'not-a-cursor', `${cursor}x`]) {
+    for (const bad of [flipped, forged, 'not-a-cursor', `${cursor}x`, '']) {
       const error = await callToolError(client, 'find_elements', { projectId: pagingProject.id, limit: 10, cursor: bad });
       expect(error).toMatchObject({ type: 'validation_error', status: 400 });
       expect(error.errors.map((e) => e.field)).toEqual(['cursor']);

@@ -132,6 +132,13 @@ describe('model records over HTTP: create, read, list, replace, delete, rules, r
         stale: { sinceRevision: 'def', reason: 'evidence-not-found' },
       });
       expect(records.elements.get(id.store!).factStatus).toBe('declared');
+      // A replace keeps the stale mark, as an import does: only a scan that finds the evidence again clears it.
+      const replaced = expectWrite(
+        await m.api('PUT', `${P()}/elements/${actor.id}`, admin({ ...actor, name: 'Customer (renamed)', stale: null })),
+        200,
+      );
+      expect(replaced.json).toMatchObject({ name: 'Customer (renamed)', stale: { sinceRevision: 'def', reason: 'evidence-not-found' } });
+      records.elements.set(actor.id, replaced.json);
     });
 
     it('channels and schemas: normalised, a new schema has version 1', async () => {
@@ -619,6 +626,16 @@ describe('model records over HTTP: create, read, list, replace, delete, rules, r
       expectProblem(await m.api('PUT', `${P()}/views/${view.id}`, admin({ name: 'x', rootElementId: id.queue })), 400, 'validation_error');
       expectProblem(await m.api('PUT', `${P()}/views/${randomUUID()}`, admin({ name: 'x', rootElementId: null })), 404);
       view = replaced.json;
+    });
+
+    it('an element a view has as its root is not deleted under it: 409 naming the view', async () => {
+      const leaf = await create('elements', { kind: 'actor', name: 'Viewed only', status: 'current' });
+      const rooted = await m.api('POST', `${P()}/views`, admin({ name: 'Rooted', rootElementId: leaf.id }));
+      expect(rooted.status, rooted.text).toBe(201);
+      const refused = expectProblem(await m.api('DELETE', `${P()}/elements/${leaf.id}`, admin()), 409, 'conflict');
+      expect(refused.errors).toEqual([{ field: `view:${rooted.json.id}`, message: 'refers to it through rootElementId' }]);
+      expect((await m.api('DELETE', `${P()}/views/${rooted.json.id}`, admin())).status).toBe(204);
+      expectWrite(await m.api('DELETE', `${P()}/elements/${leaf.id}`, admin()), 204);
     });
 
     it('PUT layout replaces the saved positions; a duplicate element or an out-of-range coordinate answers 400', async () => {

@@ -11,7 +11,7 @@ export const projectIdArg = guidText.describe('ID of the project (uuid).');
 
 /** `cursor` and `limit` of list tools: limit 1 to 200, default 50. */
 export const pageArgs = {
-  cursor: z.string().max(2000).nullable().optional().describe('The previous result\'s nextCursor; omit for the first page.'),
+  cursor: z.string().min(1, 'must be a nextCursor of an earlier result').max(2000).nullable().optional().describe('The previous result\'s nextCursor; omit for the first page.'),
   limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').nullable().optional().describe('Items per page, 1 to 200 (default 50).'),
 };
 
