@@ -1,4 +1,5 @@
 import type { Task } from 'graphile-worker';
+import { pruneExternalSignInAttempts } from '../lib/auth/external-sign-in';
 import { pruneExpiredSessions } from '../lib/auth/session-store';
 import { pruneRateLimitLog } from '../lib/rate-limit/hit-rate-limit';
 import { getServiceRuntime } from '../lib/runtime/service-runtime';
@@ -12,5 +13,6 @@ export const pruneExpiredRows: Task = async (_payload, helpers) => {
   const now = runtime.now();
   const sessions = await pruneExpiredSessions(runtime.db, now);
   const windows = await pruneRateLimitLog(runtime.db, now);
-  helpers.logger.debug(`pruned ${sessions} expired session(s) and ${windows} rate-limit bucket(s)`);
+  const attempts = await pruneExternalSignInAttempts(runtime.db, now);
+  helpers.logger.debug(`pruned ${sessions} expired session(s), ${windows} rate-limit bucket(s) and ${attempts} external sign-in attempt(s)`);
 };

@@ -5,6 +5,7 @@ import * as m0003 from './0003-model';
 import * as m0004 from './0004-scenarios';
 import * as m0005 from './0005-promises';
 import * as m0006 from './0006-rate-limit-log';
+import * as m0007 from './0007-external-sign-in';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -17,4 +18,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0004-scenarios': m0004,
   '0005-promises': m0005,
   '0006-rate-limit-log': m0006,
+  '0007-external-sign-in': m0007,
 });

@@ -28,7 +28,8 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
 export interface NewUser {
   email: string;
   name: string;
-  passwordHash: string;
+  /** Null for an account made by external sign-in: it has no password to sign in with. */
+  passwordHash: string | null;
   isInstanceAdmin: boolean;
 }
 

@@ -103,6 +103,13 @@ describe('readServiceConfig defaults', () => {
     expect(readServiceConfig({ Authentication__GitHub__ClientId: 'id', Authentication__GitHub__ClientSecret: 's' }, cwd).externalSignIn.github).toEqual({
       clientId: 'id',
       clientSecret: 's',
+      baseUrl: null,
+    });
+    // GitHub Enterprise Server or a self-managed GitLab: the provider's own address.
+    expect(readServiceConfig({ Authentication__GitLab__ClientId: 'id', Authentication__GitLab__ClientSecret: 's', Authentication__GitLab__BaseUrl: 'https://git.example.com/' }, cwd).externalSignIn.gitlab).toEqual({
+      clientId: 'id',
+      clientSecret: 's',
+      baseUrl: 'https://git.example.com',
     });
   });
 });

@@ -14,6 +14,8 @@ export type MasterKeySetting =
 export interface ExternalSignInProvider {
   clientId: string;
   clientSecret: string;
+  /** Web address of the provider (GitHub Enterprise Server, a self-managed GitLab); null for the public one. */
+  baseUrl: string | null;
 }
 
 /** Every variable of part 2 "Environment", read and checked once at start. */
@@ -174,9 +176,18 @@ function readDatabase(env: Environment, profile: Profile): ServiceConfig['databa
 function readExternalProvider(env: Environment, prefix: string): ExternalSignInProvider | null {
   const clientId = value(env, `${prefix}__ClientId`);
   const clientSecret = value(env, `${prefix}__ClientSecret`);
+  const base = value(env, `${prefix}__BaseUrl`);
+  const baseUrl =
+    base === undefined
+      ? null
+      : readHttpUrl(`${prefix}__BaseUrl`, base.trim(), (url, raw) => {
+          if (url.username || url.password) return 'must not hold a user name or password';
+          if (raw.includes('?') || raw.includes('#')) return 'must be a plain address without query or fragment';
+          return null;
+        }).replace(/\/+$/, '');
   // Offered only when both are set (part 2 "Authentication").
   if (clientId === undefined || clientSecret === undefined) return null;
-  return { clientId, clientSecret };
+  return { clientId, clientSecret, baseUrl };
 }
 
 function readHttp(env: Environment): ServiceConfig['http'] {

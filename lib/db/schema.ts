@@ -34,6 +34,8 @@ export interface Database {
   agent_tokens: AgentTokensTable;
   rate_limit_windows: RateLimitWindowsTable;
   rate_limit_log: RateLimitLogTable;
+  external_sign_in_attempts: ExternalSignInAttemptsTable;
+  external_identities: ExternalIdentitiesTable;
   audit_log: AuditLogTable;
   model_streams: ModelStreamsTable;
   model_entities: ModelEntitiesTable;
@@ -118,6 +120,27 @@ export interface RateLimitLogTable {
   /** Whether the last call counted against the bucket was allowed. */
   allowed: boolean;
   expires_at: Timestamp;
+}
+
+export interface ExternalSignInAttemptsTable {
+  state_hash: string;
+  provider: string;
+  redirect_uri: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  subject: string | null;
+  email: string | null;
+  name: string | null;
+  failure: ColumnType<unknown, string | null, string | null>;
+  called_back_at: Timestamp | null;
+  completed_at: Timestamp | null;
+}
+
+export interface ExternalIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: Timestamp;
 }
 
 export interface AuditLogTable {

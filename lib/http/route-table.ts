@@ -42,7 +42,7 @@ export interface RouteDefinition {
   /** `type` of the 413 for a body over the limit (default `payload_too_large`). */
   tooLargeType?: ProblemType;
   /** A per-client-address limit of its own (part 2 "Limits"). */
-  rateLimit?: 'login' | 'setup' | 'register';
+  rateLimit?: 'login' | 'setup' | 'register' | 'externalStart' | 'externalComplete';
   /**
    * For a non-GET route an agent token may call: the scope it needs (the
    * operation checks it through the access policy; the capability list reads
@@ -95,6 +95,9 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'POST', path: '/api/auth/login', group: 'auth', operation: 'post-login', auth: 'none', bodyLimitBytes: bodyLimits.signIn, rateLimit: 'login', summary: 'Sign in with e-mail and password' }),
   route({ method: 'POST', path: '/api/auth/logout', group: 'auth', operation: 'post-logout', auth: 'none', bodyLimitBytes: bodyLimits.signIn, summary: 'End the session' }),
   route({ method: 'POST', path: '/api/auth/register', group: 'auth', operation: 'post-register', auth: 'none', bodyLimitBytes: bodyLimits.signIn, rateLimit: 'register', summary: 'Create an account when the policy allows self-registration' }),
+  route({ method: 'GET', path: '/api/auth/external/complete', group: 'auth', operation: 'get-external-complete', auth: 'none', rateLimit: 'externalComplete', summary: 'Complete an external sign-in: sign in, or create the account when allowed' }),
+  route({ method: 'GET', path: '/api/auth/external/callback', group: 'auth', operation: 'get-external-callback', auth: 'none', summary: 'Callback address registered with the external sign-in provider' }),
+  route({ method: 'GET', path: '/api/auth/external/{provider}', group: 'auth', operation: 'get-external-start', auth: 'none', rateLimit: 'externalStart', summary: 'Start sign-in with github or gitlab (404 when not configured)' }),
   route({ method: 'GET', path: '/api/auth/me', group: 'auth', operation: 'get-me', auth: 'person', summary: 'The signed-in person and their workspaces' }),
   route({ method: 'GET', path: '/api/instance', group: 'instance', operation: 'get-instance', auth: 'signed-in', summary: 'Profile, release version and registration policy' }),
 

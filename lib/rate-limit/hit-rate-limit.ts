@@ -13,6 +13,9 @@ export const rateLimitRules = Object.freeze({
   login: { name: 'login', limit: 10, windowSeconds: 60 },
   setup: { name: 'setup', limit: 10, windowSeconds: 60 },
   register: { name: 'register', limit: 10, windowSeconds: 60 },
+  /** "GET /api/auth/external/{provider} and .../complete: 10 calls per minute for each endpoint", per client address as the other sign-in limits. */
+  externalStart: { name: 'external-start', limit: 10, windowSeconds: 60 },
+  externalComplete: { name: 'external-complete', limit: 10, windowSeconds: 60 },
   /** Requests with no valid credential to /api, /mcp, /llms.txt, /llms-full.txt, /skills, together. */
   anonymous: { name: 'anonymous', limit: 300, windowSeconds: 60 },
   /** Invitations a workspace may issue per hour (docs/decisions.md). */

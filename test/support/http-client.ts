@@ -30,6 +30,8 @@ export interface CallOptions {
   session?: string;
   /** An agent token, sent as bearer credential. */
   token?: string;
+  /** `manual` answers a redirect as it is (status and Location) instead of following it. */
+  redirect?: 'follow' | 'manual';
 }
 
 /** One HTTP call to the service under test. */
@@ -43,7 +45,7 @@ export async function call(baseUrl: string, method: string, path: string, option
   if (options.session !== undefined) headers.cookie = `svc_session=${options.session}`;
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   // A copy typed as Uint8Array<ArrayBuffer>: the DOM typings of fetch take no shared buffers.
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body) });
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, redirect: options.redirect ?? 'follow', body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body) });
   const text = await response.text();
   let json: unknown;
   try {

@@ -1,0 +1,19 @@
+import { isExternalProviderName, type ExternalProviderName } from '../../lib/auth/external-providers';
+import type { ExternalSignInProvider } from '../../lib/config/service-config';
+import type { ApiRequest } from '../../lib/http/api-types';
+
+/** The provider's configuration, or null when it is not offered (no client ID and secret). */
+export function externalProviderConfig(request: ApiRequest, provider: string): ExternalSignInProvider | null {
+  return isExternalProviderName(provider) ? request.runtime.config.externalSignIn[provider] : null;
+}
+
+export const externalConfigOf = (request: ApiRequest) => (provider: ExternalProviderName) => request.runtime.config.externalSignIn[provider];
+
+/**
+ * The callback address registered with the provider: on `Svc__PublicUrl` when
+ * it is set, else on the address the browser used.
+ */
+export function externalCallbackUrl(request: ApiRequest): string {
+  const origin = request.runtime.config.publicUrl ?? `${request.client.scheme}://${request.headers.host ?? 'localhost'}`;
+  return `${origin}/api/auth/external/callback`;
+}
