@@ -8,6 +8,7 @@ import { readMasterKeySetting } from '../lib/crypto/read-master-key';
 import { migrateDatabase } from '../lib/db/migrate-database';
 import type { Logger } from '../lib/runtime/logger';
 import { openServiceDatabase } from './open-service-database';
+import { appendAudit } from '../lib/audit/audit-log';
 
 export const keysUsage = `Usage: svc keys forget [--yes]
   keys forget        list stored credentials and session keys under a master key the environment does not give (exit 1 if any)
@@ -52,10 +53,7 @@ export async function runKeysCommand(args: string[], env: Environment, log: Logg
         if (ids.length === 0) continue;
         await sql`delete from ${sql.table(holder.table)} where master_key_id in (${sql.join(ids)})`.execute(trx);
       }
-      await trx
-        .insertInto('audit_log')
-        .values({ workspace_id: null, actor: 'operator', action: 'keys.forget', detail: JSON.stringify({ deleted: missing, loadedKeys: loaded }), at: new Date() })
-        .execute();
+      await appendAudit(trx, { workspaceId: null, actor: 'operator', action: 'keys.forget', detail: { deleted: missing, loadedKeys: loaded }, at: new Date() });
     });
     process.stdout.write(`Deleted ${missing.reduce((n, m) => n + m.rows, 0)} row(s); recorded in the instance audit log.\n`);
     return 0;

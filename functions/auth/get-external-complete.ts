@@ -1,3 +1,4 @@
+import { appendAudit } from '../../lib/audit/audit-log';
 import { completeExternalSignIn, externalStateCookie, externalStateCookieName } from '../../lib/auth/external-sign-in';
 import { createSession } from '../../lib/auth/session-store';
 import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
@@ -13,7 +14,8 @@ import { readInstancePolicy } from '../../lib/settings/instance-policy';
 export const getExternalComplete: Operation = async ({ runtime, cookies, client }) => {
   const now = runtime.now();
   const policy = await readInstancePolicy(runtime.config.profile);
-  const user = await completeExternalSignIn(runtime.db, { cookieState: cookies[externalStateCookieName], now, registrationAllowed: policy.allowSelfRegistration });
+  const { user, provider, created } = await completeExternalSignIn(runtime.db, { cookieState: cookies[externalStateCookieName], now, registrationAllowed: policy.allowSelfRegistration });
+  await appendAudit(runtime.db, { workspaceId: null, actor: `user:${user.id}`, action: created ? 'auth.register' : 'auth.sign-in', detail: { method: provider }, at: now });
   const session = await createSession(runtime.db, user.id, now);
   const secure = cookieIsSecure(runtime.config.secureCookies, client);
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appendAudit } from '../../lib/audit/audit-log';
 import { createSession } from '../../lib/auth/session-store';
 import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
 import { signInWithPassword } from '../../lib/auth/sign-in';
@@ -20,6 +21,7 @@ export const postLogin: Operation = async ({ runtime, body, client }) => {
   const now = runtime.now();
   const user = await signInWithPassword(runtime.db, input.email, input.password, now);
   if (!user) throw HttpProblem.unauthorized('Sign-in failed', 'The e-mail address or password is wrong, or the account is locked for a while.');
+  await appendAudit(runtime.db, { workspaceId: null, actor: `user:${user.id}`, action: 'auth.sign-in', detail: { method: 'password' }, at: now });
   const session = await createSession(runtime.db, user.id, now);
   return {
     ...jsonResponse(200, { user: toUserView(user) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appendAudit } from '../../lib/audit/audit-log';
 import { passwordProblem, isSetupRequired } from '../../lib/auth/first-run-setup';
 import { hashPassword } from '../../lib/auth/password';
 import { createSession } from '../../lib/auth/session-store';
@@ -31,6 +32,7 @@ export const postRegister: Operation = async ({ runtime, body, client }) => {
   const now = runtime.now();
   const user = await insertUser(runtime.db, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password), isInstanceAdmin: false }, now);
   if (!user) throw HttpProblem.conflict('E-mail address in use', 'An account with this e-mail address exists; sign in instead.', [{ field: 'email', message: 'is in use' }]);
+  await appendAudit(runtime.db, { workspaceId: null, actor: `user:${user.id}`, action: 'auth.register', detail: { method: 'password' }, at: now });
   const session = await createSession(runtime.db, user.id, now);
   return {
     ...jsonResponse(201, { user: toUserView(user) }),

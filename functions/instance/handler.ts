@@ -1,6 +1,8 @@
 import { createGroupHandler } from '../../lib/http/create-group-handler';
 import { getInstance } from './get-instance';
+import { listInstanceAudit } from './list-instance-audit';
 
 export const handler = createGroupHandler('instance', {
   'get-instance': getInstance,
+  'list-instance-audit': listInstanceAudit,
 });

@@ -6,6 +6,7 @@ import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { displayName, guidText } from '../../lib/http/common-schemas';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { appendAudit } from '../../lib/audit/audit-log';
 
 export const createAgentTokenRequest = z.strictObject({
   name: displayName(100),
@@ -33,9 +34,6 @@ export const createAgentToken: Operation = async ({ runtime, caller, pathParamet
     if (!project) throw HttpProblem.validation('Invalid request body', [{ field: 'projectId', message: 'is not a project of this workspace' }]);
   }
   const { record, token } = await insertToken(runtime.db, { workspaceId, name: input.name, scopes: input.scopes, projectId: input.projectId, expiresAt, createdBy: caller.userId }, now);
-  await runtime.db
-    .insertInto('audit_log')
-    .values({ workspace_id: workspaceId, actor: actorOf(caller), action: 'agent-token.create', detail: JSON.stringify({ tokenId: record.id, scopes: record.scopes, projectId: record.projectId }), at: now })
-    .execute();
+  await appendAudit(runtime.db, { workspaceId, actor: actorOf(caller), action: 'agent-token.create', detail: { tokenId: record.id, scopes: record.scopes, projectId: record.projectId }, at: now });
   return jsonResponse(201, { id: record.id, name: record.name, scopes: record.scopes, projectId: record.projectId, expiresAt: record.expiresAt, createdAt: record.createdAt, token });
 };

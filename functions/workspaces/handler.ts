@@ -6,8 +6,10 @@ import { listAgentTokens } from './list-agent-tokens';
 import { listProjects } from './list-projects';
 import { listWorkspaces } from './list-workspaces';
 import { revokeAgentToken } from './revoke-agent-token';
+import { listWorkspaceAudit } from './list-workspace-audit';
 
 export const handler = createGroupHandler('workspaces', {
+  'list-workspace-audit': listWorkspaceAudit,
   'list-workspaces': listWorkspaces,
   'create-workspace': createWorkspace,
   'list-projects': listProjects,

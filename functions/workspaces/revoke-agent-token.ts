@@ -4,6 +4,7 @@ import { actorOf } from '../../lib/auth/caller';
 import { noContentResponse, type Operation } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { appendAudit } from '../../lib/audit/audit-log';
 
 /** DELETE W/agent-tokens/{tokenId} (owner, person): 204; the token stops working at once. */
 export const revokeAgentToken: Operation = async ({ runtime, caller, pathParameters }) => {
@@ -13,9 +14,6 @@ export const revokeAgentToken: Operation = async ({ runtime, caller, pathParamet
   await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
   const now = runtime.now();
   if (!(await markRevoked(runtime.db, workspaceId, tokenId, now))) throw HttpProblem.notFound('Agent token not found');
-  await runtime.db
-    .insertInto('audit_log')
-    .values({ workspace_id: workspaceId, actor: actorOf(caller), action: 'agent-token.revoke', detail: JSON.stringify({ tokenId }), at: now })
-    .execute();
+  await appendAudit(runtime.db, { workspaceId, actor: actorOf(caller), action: 'agent-token.revoke', detail: { tokenId }, at: now });
   return noContentResponse();
 };

@@ -109,7 +109,7 @@ export interface CompleteExternalInput {
  * allowed and it is not the first; 409 when an account with the e-mail
  * exists (no linking); 400 when the provider gave no verified e-mail.
  */
-export async function completeExternalSignIn(db: Kysely<Database>, input: CompleteExternalInput): Promise<Selectable<UsersTable>> {
+export async function completeExternalSignIn(db: Kysely<Database>, input: CompleteExternalInput): Promise<{ user: Selectable<UsersTable>; provider: string; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     const attempt = await openAttempt(trx, input.cookieState, null, input.now);
     if (attempt.called_back_at === null) throw noAttempt();
@@ -138,7 +138,7 @@ export async function completeExternalSignIn(db: Kysely<Database>, input: Comple
       .where('external_identities.provider', '=', provider)
       .where('external_identities.subject', '=', attempt.subject)
       .executeTakeFirst();
-    if (linked) return linked;
+    if (linked) return { user: linked, provider, created: false };
     const conflict: FieldError[] = [{ field: 'email', message: 'is in use by an account that signs in another way' }];
     if (await findUserByEmail(trx, attempt.email)) {
       throw HttpProblem.conflict('An account with this e-mail address exists', 'Sign in with its password; an external account is never linked to an existing one.', conflict);
@@ -153,7 +153,7 @@ export async function completeExternalSignIn(db: Kysely<Database>, input: Comple
     const user = await insertUser(trx, { email: attempt.email, name, passwordHash: null, isInstanceAdmin: false }, input.now);
     if (!user) throw HttpProblem.conflict('An account with this e-mail address exists', 'Sign in with its password; an external account is never linked to an existing one.', conflict);
     await trx.insertInto('external_identities').values({ provider, subject: attempt.subject, user_id: user.id, created_at: input.now }).execute();
-    return user;
+    return { user, provider, created: true };
   });
 }
 

@@ -8,6 +8,7 @@ import { hashPassword, passwordRuleViolations } from './password';
 import { deleteLocalSetupCode, setupCodePath } from './setup-code';
 import { createSession } from './session-store';
 import { countUsers, insertUser, toUserView, type UserView } from './user-store';
+import { appendAudit } from '../audit/audit-log';
 
 export type SetupTokenHint = 'log' | 'operator';
 
@@ -71,7 +72,7 @@ export async function runFirstRunSetup(runtime: ServiceRuntime, input: SetupInpu
     if (existing) throw HttpProblem.conflict('Setup already done', 'The instance has accounts; sign in instead.');
     const user = await insertUser(trx, { email: input.email, name: input.name, passwordHash, isInstanceAdmin: true }, now);
     const workspace = await createWorkspace(trx, 'Default', user!.id, now);
-    await trx.insertInto('audit_log').values({ workspace_id: null, actor: `user:${user!.id}`, action: 'instance.setup', detail: JSON.stringify({ workspaceId: workspace.id }), at: now }).execute();
+    await appendAudit(trx, { workspaceId: null, actor: `user:${user!.id}`, action: 'instance.setup', detail: { workspaceId: workspace.id }, at: now });
     return { user: user!, workspace };
   });
   if (runtime.config.profile === 'local') await deleteLocalSetupCode(runtime.config.dataDirectory);

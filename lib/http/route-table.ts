@@ -100,12 +100,14 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/api/auth/external/{provider}', group: 'auth', operation: 'get-external-start', auth: 'none', rateLimit: 'externalStart', summary: 'Start sign-in with github or gitlab (404 when not configured)' }),
   route({ method: 'GET', path: '/api/auth/me', group: 'auth', operation: 'get-me', auth: 'person', summary: 'The signed-in person and their workspaces' }),
   route({ method: 'GET', path: '/api/instance', group: 'instance', operation: 'get-instance', auth: 'signed-in', summary: 'Profile, release version and registration policy' }),
+  route({ method: 'GET', path: '/api/instance/audit', group: 'instance', operation: 'list-instance-audit', auth: 'person', summary: 'Audit entries of the instance, newest first (instance administrator)' }),
 
   // Workspaces, projects, agent tokens (DECISIONS.md section 2)
   route({ method: 'GET', path: '/api/workspaces', group: 'workspaces', operation: 'list-workspaces', auth: 'signed-in', summary: 'Workspaces of the caller with their role' }),
   route({ method: 'POST', path: '/api/workspaces', group: 'workspaces', operation: 'create-workspace', auth: 'person', summary: 'Create a workspace; the caller becomes its owner' }),
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/projects', group: 'workspaces', operation: 'list-projects', auth: 'signed-in', summary: 'Projects of a workspace, by name, paged' }),
   route({ method: 'POST', path: '/api/workspaces/{workspaceId}/projects', group: 'workspaces', operation: 'create-project', auth: 'signed-in', summary: 'Create a project (editor)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/audit', group: 'workspaces', operation: 'list-workspace-audit', auth: 'person', summary: 'Audit entries of a workspace, newest first (owner)' }),
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/agent-tokens', group: 'workspaces', operation: 'list-agent-tokens', auth: 'person', summary: 'Agent tokens of a workspace, never their secrets (owner)' }),
   route({ method: 'POST', path: '/api/workspaces/{workspaceId}/agent-tokens', group: 'workspaces', operation: 'create-agent-token', auth: 'person', summary: 'Create an agent token; the secret is shown once (owner)' }),
   route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/agent-tokens/{tokenId}', group: 'workspaces', operation: 'revoke-agent-token', auth: 'person', summary: 'Revoke an agent token at once (owner)' }),

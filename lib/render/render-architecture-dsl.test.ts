@@ -48,7 +48,7 @@ describe('renderArchitectureDsl on the shop', () => {
   });
 
   it('writes relationships to a parent and repeated labels as comments only', () => {
-    expect(reading.comments).toContain('# Not written (between an element and its parent): api -> pricing "Prices carts"');
+    expect(reading.comments).toContain('# Not written (between an element and one that contains it): api -> pricing "Prices carts"');
     expect(reading.comments).toContain(`# Not written (repeats the label of relationship ${guid(106)} between the same two elements): web_app -> api "Calls" "WebSocket"`);
     expect(reading.relationships).toHaveLength(model.relationship.size - 2);
   });
@@ -131,7 +131,7 @@ describe('DSL names and moves', () => {
     const types = Object.fromEntries([...reading.elements].map(([id, e]) => [id, `${e.type}${e.parent ? ` in ${e.parent}` : ''}`]));
     expect(types).toEqual({ admin: 'person', badge: 'softwareSystem', inner: 'softwareSystem', deep: 'container in inner', sys: 'softwareSystem', box: 'container in sys', part: 'component in box' });
     expect(reading.relationships.map((r) => r.description)).toEqual(['former parent']);
-    expect(reading.comments.filter((c) => c.includes('between an element and its parent'))).toHaveLength(2);
+    expect(reading.comments.filter((c) => c.includes('between an element and one that contains it'))).toHaveLength(2);
   });
 
   it('writes views rooted at a component or a missing element only as comments, and keeps view keys unique', () => {

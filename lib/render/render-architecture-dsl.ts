@@ -254,7 +254,7 @@ export function renderArchitectureDsl(input: RenderArchitectureDslInput): string
     }
     const statement = relationshipStatement(relationship, id);
     if (isAncestor(from.element.id, to) || isAncestor(to.element.id, from)) {
-      lines.push(dslComment('        ', `Not written (between an element and its parent): ${statement}`));
+      lines.push(dslComment('        ', `Not written (between an element and one that contains it): ${statement}`));
       continue;
     }
     const key = `${relationship.fromId} ${relationship.toId} ${safeOneLine(relationship.label ?? '')}`;

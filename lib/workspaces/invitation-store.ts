@@ -2,7 +2,8 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { generateSecret, hashSecret, secretsEqual } from '../crypto/secret-token';
 import type { Database, InvitationsTable, WorkspaceRole } from '../db/schema';
 import { HttpProblem } from '../http/problem';
-import { addMemberKeepingHigherRole, appendAudit, isMemberByEmail, type Membership } from './member-store';
+import { appendAudit } from '../audit/audit-log';
+import { addMemberKeepingHigherRole, isMemberByEmail, type Membership } from './member-store';
 
 export const invitationSecretPrefix = 'svc_inv_';
 /** An invitation can be accepted for this long after it was issued (or issued again). */

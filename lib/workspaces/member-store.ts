@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, WorkspaceRole } from '../db/schema';
 import { HttpProblem } from '../http/problem';
+import { appendAudit } from '../audit/audit-log';
 
 /** A member as `GET W/members` shows it. */
 export interface MemberView {
@@ -16,22 +17,6 @@ export interface Membership {
   workspaceId: string;
   userId: string;
   role: WorkspaceRole;
-}
-
-/** One row of the audit log; `detail` must never hold a secret. */
-export interface AuditEntry {
-  workspaceId: string | null;
-  actor: string;
-  action: string;
-  detail: Record<string, unknown>;
-  at: Date;
-}
-
-export async function appendAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({ workspace_id: entry.workspaceId, actor: entry.actor, action: entry.action, detail: JSON.stringify(entry.detail), at: entry.at })
-    .execute();
 }
 
 /** The members of a workspace with their account, by name then user ID. */

@@ -226,6 +226,37 @@ describe('identity acceptance path (local profile, setup code from the data dire
     expect(expectProblem(past, 400, 'validation_error').errors.map((e) => e.field)).toContain('expiresAt');
   });
 
+  it('the audit logs: W/audit (owner) holds the workspace entries, /api/instance/audit (administrator) every entry, newest first, paged', async () => {
+    const workspace = await api('GET', `/api/workspaces/${workspaceId}/audit`, { session });
+    expect(workspace.status, workspace.text).toBe(200);
+    const actions = workspace.json.items.map((e: { action: string }) => e.action);
+    expect(actions.slice(0, 3)).toEqual(['agent-token.create', 'agent-token.revoke', 'agent-token.create']);
+    for (const entry of workspace.json.items) {
+      expect(entry).toMatchObject({ workspaceId, actor: expect.stringMatching(/^user:/), at: expect.any(String) });
+      // Never a secret in an entry.
+      expect(JSON.stringify(entry)).not.toContain(token.token);
+    }
+
+    const instance = await api('GET', '/api/instance/audit?limit=2', { session });
+    expect(instance.status, instance.text).toBe(200);
+    expect(instance.json.items).toHaveLength(2);
+    const all = [...instance.json.items];
+    for (let cursor = instance.json.nextCursor; cursor; ) {
+      const page = await api('GET', `/api/instance/audit?limit=2&cursor=${encodeURIComponent(cursor)}`, { session });
+      all.push(...page.json.items);
+      cursor = page.json.nextCursor;
+    }
+    const ids = all.map((e: { id: string }) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const instanceActions = all.map((e: { action: string }) => e.action);
+    expect(instanceActions).toContain('instance.setup');
+    expect(instanceActions).toContain('auth.sign-in');
+    expect(instanceActions).toContain('agent-token.revoke');
+
+    // A token, or a person who is not the administrator or owner, reads neither.
+    expectProblem(await api('GET', '/api/instance/audit', { token: (await api('POST', `/api/workspaces/${workspaceId}/agent-tokens`, { session, json: { name: 'reader', scopes: ['read'], projectId: null, expiresAt: null } })).json.token }), 403);
+  });
+
   it('logout answers 204, clears the cookie, and the old cookie no longer signs in', async () => {
     const logout = await api('POST', '/api/auth/logout', { session });
     expect(logout.status).toBe(204);

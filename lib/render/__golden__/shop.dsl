@@ -37,7 +37,7 @@ workspace "Shop" {
         shop -> audit_log "Writes audit entries" "JDBC"
         shop -> payment_provider "Charges cards" "REST" "Behavioural"
         shop -> warehouse "Ships orders" "AMQP" "Behavioural"
-        # Not written (between an element and its parent): api -> pricing "Prices carts"
+        # Not written (between an element and one that contains it): api -> pricing "Prices carts"
         api -> orders_db "Reads and writes" "SQL"
         web_app -> api "Calls" "JSON/HTTPS" "Behavioural"
         # Not written (repeats the label of relationship 00000000-0000-4000-8000-00000000006a between the same two elements): web_app -> api "Calls" "WebSocket"

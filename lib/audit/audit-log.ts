@@ -1,0 +1,54 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One row of the audit log; `detail` must never hold a secret. */
+export interface AuditEntry {
+  /** Null for an entry of the instance (setup, sign-in, `keys forget`). */
+  workspaceId: string | null;
+  /** `user:<id>`, `agent-token:<id>` or `operator`. */
+  actor: string;
+  action: string;
+  detail: Record<string, unknown>;
+  at: Date;
+}
+
+/** The one writer of the audit log. */
+export async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({ workspace_id: entry.workspaceId, actor: entry.actor, action: entry.action, detail: JSON.stringify(entry.detail), at: entry.at })
+    .execute();
+}
+
+/** An entry as the audit endpoints answer it. */
+export interface AuditEntryView {
+  id: string;
+  workspaceId: string | null;
+  actor: string;
+  action: string;
+  detail: unknown;
+  at: string;
+}
+
+/**
+ * A page of the log, newest first: of one workspace, or (`workspaceId`
+ * undefined) of the whole instance. `before` is the ID the previous page
+ * ended at.
+ */
+export async function listAuditEntries(db: Db, input: { workspaceId?: string; before: string | null; limit: number }): Promise<{ items: AuditEntryView[]; hasMore: boolean }> {
+  let query = db.selectFrom('audit_log').select(['id', 'workspace_id', 'actor', 'action', 'detail', 'at']).orderBy('id', 'desc').limit(input.limit + 1);
+  if (input.workspaceId !== undefined) query = query.where('workspace_id', '=', input.workspaceId);
+  if (input.before !== null) query = query.where('id', '<', input.before);
+  const rows = await query.execute();
+  const items = rows.slice(0, input.limit).map((row) => ({
+    id: String(row.id),
+    workspaceId: row.workspace_id,
+    actor: row.actor,
+    action: row.action,
+    detail: row.detail,
+    at: row.at.toISOString(),
+  }));
+  return { items, hasMore: rows.length > input.limit };
+}
