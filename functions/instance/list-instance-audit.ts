@@ -1,7 +1,6 @@
-import { listAuditEntries } from '../../lib/audit/audit-log';
+import { auditPage } from '../../lib/audit/audit-log';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { pageQuery } from '../../lib/http/common-schemas';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { parseQuery } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 
@@ -14,9 +13,5 @@ export const listInstanceAudit: Operation = async ({ runtime, caller, query }) =
   if (!caller) throw HttpProblem.unauthorized();
   if (caller.kind !== 'person' || !caller.isInstanceAdmin) throw HttpProblem.forbidden('Instance administrator required', 'Only the instance administrator reads the instance audit log.');
   const { cursor, limit } = parseQuery(pageQuery, query);
-  const scope = 'audit:instance';
-  const before = cursor ? decodeCursor<string>(runtime.keyring, scope, cursor) : null;
-  const page = await listAuditEntries(runtime.db, { before, limit });
-  const last = page.items.at(-1);
-  return jsonResponse(200, { items: page.items, nextCursor: page.hasMore && last ? encodeCursor(runtime.keyring, scope, last.id) : null });
+  return jsonResponse(200, await auditPage(runtime.db, runtime.keyring, { cursor, limit }));
 };

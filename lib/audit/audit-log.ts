@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { MasterKeyring } from '../crypto/master-key';
 import type { Database } from '../db/schema';
+import { decodeCursor, encodeCursor } from '../http/cursor';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -51,4 +53,13 @@ export async function listAuditEntries(db: Db, input: { workspaceId?: string; be
     at: row.at.toISOString(),
   }));
   return { items, hasMore: rows.length > input.limit };
+}
+
+/** One page of W/audit or /api/instance/audit: `{items, nextCursor}` with a signed cursor bound to the log it pages. */
+export async function auditPage(db: Db, keyring: MasterKeyring, input: { workspaceId?: string; cursor: string | undefined; limit: number }) {
+  const scope = input.workspaceId === undefined ? 'audit:instance' : `audit:${input.workspaceId}`;
+  const before = input.cursor ? decodeCursor<string>(keyring, scope, input.cursor) : null;
+  const page = await listAuditEntries(db, { workspaceId: input.workspaceId, before, limit: input.limit });
+  const last = page.items.at(-1);
+  return { items: page.items, nextCursor: page.hasMore && last ? encodeCursor(keyring, scope, last.id) : null };
 }
