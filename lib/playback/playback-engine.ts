@@ -374,15 +374,20 @@ class Engine {
   deliver(journey: Journey, subscription: SubscriptionNode, attempt: number): void {
     const step = journey.step;
     this.work(step.id);
-    const consumer = new Frame(journey.frame);
     const fault = failingFault(subscription.subscriptionFault, subscription.consumerFault);
     if (fault !== null) {
       this.emit('DeliveryFailed', step.id, attempt, subscription.channelId, subscription.consumerId, subscription.id, step.payload, fault.detail, step.messageId, step.headers);
-      this.deliveryFailed(journey, subscription, attempt, consumer);
+      this.deliveryFailed(journey, subscription, attempt, null);
       return;
     }
     // A dead-lettered message has no handler: handlers belong to the subscriptions the publish reaches.
     const handler = journey.deadLetter ? noSteps : (step.handlers.get(subscription.id) ?? noSteps);
+    if (handler.length === 0) {
+      // Most deliveries: nothing runs, so no frame of outcomes and no callback are needed.
+      this.emit('Delivered', step.id, attempt, subscription.channelId, subscription.consumerId, subscription.id, step.payload, null, step.messageId, step.headers);
+      return;
+    }
+    const consumer = new Frame(journey.frame);
     this.runList(handler, consumer, (failed) => {
       if (failed) {
         this.emit('DeliveryFailed', step.id, attempt, subscription.channelId, subscription.consumerId, subscription.id, step.payload, handlerFailed, step.messageId, step.headers);
@@ -400,14 +405,14 @@ class Engine {
    * and the trace shows Dropped. A fault on the dead-letter channel also gives
    * Dropped."
    */
-  deliveryFailed(journey: Journey, subscription: SubscriptionNode, attempt: number, consumer: Frame): void {
+  deliveryFailed(journey: Journey, subscription: SubscriptionNode, attempt: number, consumer: Frame | null): void {
     const step = journey.step;
     if (attempt < subscription.maxAttempts) {
       this.emit('RetryScheduled', step.id, attempt + 1, subscription.channelId, subscription.consumerId, subscription.id, step.payload, this.retryDetail(attempt + 1, subscription.backoffMs), step.messageId, step.headers);
       this.schedule(subscription.backoffMs, step.id, () => this.deliver(journey, subscription, attempt + 1));
       return;
     }
-    consumer.promote();
+    consumer?.promote();
     const deadLetterId = subscription.deadLetterChannelId;
     if (deadLetterId === null) {
       this.emit('Dropped', step.id, attempt, subscription.channelId, null, subscription.id, step.payload, noDeadLetter, step.messageId, step.headers);

@@ -32,7 +32,19 @@ export function canonicalJson(value: unknown): string {
     return `${text}]`;
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
+  const keys = Object.keys(record);
+  // Few keys (most payload objects): in place, by UTF-16 code units as sort() orders strings, since
+  // sort() would allocate a work copy for each object.
+  if (keys.length > 16) keys.sort();
+  else for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
   let text = '{';
   for (let i = 0; i < keys.length; i++) text += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${canonicalJson(record[keys[i]!])}`;
   return `${text}}`;
