@@ -6,6 +6,7 @@ import { parseCookies } from './cookies';
 import { authenticate, type AuthenticatedContext } from './middleware/authenticate';
 import { problemResponse } from './middleware/problem-response';
 import { readRequestBody } from './middleware/read-request-body';
+import { strictTransportSecurity } from './middleware/strict-transport-security';
 import { HttpProblem } from './problem';
 import { toServiceResult } from './response';
 import { routeKeyOf, routes, type RouteDefinition } from './route-table';
@@ -83,6 +84,7 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
 
   // Rate limits count every call, so authentication runs before the body is parsed.
   return middy<ServiceEvent, ServiceResult, Error, AuthenticatedContext>({ timeoutEarlyInMillis: 0 })
+    .use(strictTransportSecurity())
     .use(problemResponse({ logger: () => runtimeForLog?.log }))
     .use(authenticate({ routeOf }))
     .use(readRequestBody({ routeOf }))

@@ -278,6 +278,18 @@ describe('external sign-in with GitHub and GitLab', () => {
     expect(await users()).toBe(before + 1);
   });
 
+  it('the hosted profile sends Strict-Transport-Security on answers that went over HTTPS, errors included; over http, and in the local profile, it does not', async () => {
+    const over = (service: ServiceProcess, path: string, proto: string) => call(service.url, 'GET', path, { headers: { 'x-forwarded-for': freshAddress(), 'x-forwarded-proto': proto } });
+    for (const path of ['/api/setup/status', '/health/live']) {
+      expect((await over(hosted, path, 'https')).headers.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains');
+      expect((await over(hosted, path, 'http')).headers.get('strict-transport-security'), path).toBeNull();
+      expect((await over(local, path, 'https')).headers.get('strict-transport-security'), path).toBeNull();
+    }
+    const refused = await over(hosted, '/api/auth/me', 'https');
+    expectProblem(refused, 401, 'unauthorized');
+    expect(refused.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
   it('start and complete are limited to 10 calls a minute each for a client; the 11th gets 429 with Retry-After', async () => {
     const b = browser(hosted);
     for (let i = 0; i < 10; i++) expect((await b.start('github')).status).toBe(302);
