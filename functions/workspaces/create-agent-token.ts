@@ -14,8 +14,13 @@ export const createAgentTokenRequest = z.strictObject({
     .array(z.enum(agentTokenScopes, 'must be "read" or "push"'))
     .min(1, 'must name at least one scope')
     .refine((s) => new Set(s).size === s.length, 'must not repeat a scope'),
-  projectId: guidText.nullable(),
-  expiresAt: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 timestamp' }).nullable(),
+  // Left out reads as null: a token for the whole workspace, without expiry.
+  projectId: guidText.nullable().optional().transform((id) => id ?? null),
+  expiresAt: z.iso
+    .datetime({ offset: true, message: 'must be an ISO 8601 timestamp with a time zone, or null' })
+    .nullable()
+    .optional()
+    .transform((at) => at ?? null),
 });
 
 /** POST W/agent-tokens (owner, person): 201 `{id, name, scopes, projectId, token}`; the token is shown once. */

@@ -226,11 +226,22 @@ describe('identity acceptance path (local profile, setup code from the data dire
     expect(expectProblem(past, 400, 'validation_error').errors.map((e) => e.field)).toContain('expiresAt');
   });
 
+  it('a token without projectId and expiresAt is for the whole workspace and does not expire', async () => {
+    const created = await api('POST', `/api/workspaces/${workspaceId}/agent-tokens`, { session, json: { name: 'plain', scopes: ['read'] } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json).toMatchObject({ projectId: null, expiresAt: null, scopes: ['read'] });
+    expect((await api('GET', `/api/projects/${projectB.id}`, { token: created.json.token })).status).toBe(200);
+    const wrong = expectProblem(await api('POST', `/api/workspaces/${workspaceId}/agent-tokens`, { session, json: { name: 'bad', scopes: ['read'], expiresAt: 'tomorrow' } }), 400, 'validation_error');
+    expect(wrong.errors).toEqual([{ field: 'expiresAt', message: 'must be an ISO 8601 timestamp with a time zone, or null' }]);
+    expect((await api('DELETE', `/api/workspaces/${workspaceId}/agent-tokens/${created.json.id}`, { session })).status).toBe(204);
+  });
+
   it('the audit logs: W/audit (owner) holds the workspace entries, /api/instance/audit (administrator) every entry, newest first, paged', async () => {
     const workspace = await api('GET', `/api/workspaces/${workspaceId}/audit`, { session });
     expect(workspace.status, workspace.text).toBe(200);
     const actions = workspace.json.items.map((e: { action: string }) => e.action);
-    expect(actions.slice(0, 3)).toEqual(['agent-token.create', 'agent-token.revoke', 'agent-token.create']);
+    // Newest first: the plain token's revocation and creation, then the short-lived token's creation.
+    expect(actions.slice(0, 3)).toEqual(['agent-token.revoke', 'agent-token.create', 'agent-token.create']);
     for (const entry of workspace.json.items) {
       expect(entry).toMatchObject({ workspaceId, actor: expect.stringMatching(/^user:/), at: expect.any(String) });
       // Never a secret in an entry.
