@@ -2,12 +2,16 @@ import { isExternalProviderName, type ExternalProviderName } from '../../lib/aut
 import type { ExternalSignInProvider } from '../../lib/config/service-config';
 import type { ApiRequest } from '../../lib/http/api-types';
 
-/** The provider's configuration, or null when it is not offered (no client ID and secret). */
-export function externalProviderConfig(request: ApiRequest, provider: string): ExternalSignInProvider | null {
-  return isExternalProviderName(provider) ? request.runtime.config.externalSignIn[provider] : null;
-}
+/** A provider's configuration, or null when it is not offered (no client ID and secret). */
+export const externalConfigOf =
+  (request: ApiRequest) =>
+  (provider: ExternalProviderName): ExternalSignInProvider | null =>
+    request.runtime.config.externalSignIn[provider];
 
-export const externalConfigOf = (request: ApiRequest) => (provider: ExternalProviderName) => request.runtime.config.externalSignIn[provider];
+/** The same for a provider name from a path: null as well for a name that is no provider. */
+export function externalProviderConfig(request: ApiRequest, provider: string): ExternalSignInProvider | null {
+  return isExternalProviderName(provider) ? externalConfigOf(request)(provider) : null;
+}
 
 /**
  * The callback address registered with the provider: on `Svc__PublicUrl` when

@@ -15,6 +15,7 @@ import type { Database, UsersTable } from '../db/schema';
 import type { FieldError } from '../http/problem';
 import { HttpProblem } from '../http/problem';
 import { authorizeUrl, readExternalAccount, type ExternalProviderName } from './external-providers';
+import { cookieHeader } from './session-cookie';
 import { findUserByEmail, insertUser } from './user-store';
 
 /** How long a started sign-in may take to come back (the provider's page included). */
@@ -23,10 +24,10 @@ export const externalSignInLifetimeMs = 10 * 60 * 1000;
 /** The cookie that binds an attempt to the browser that started it. */
 export const externalStateCookieName = 'svc_external_state';
 
+/** The state cookie of a started attempt, or (state null) the one that removes it. */
 export function externalStateCookie(state: string | null, secure: boolean): string {
-  const value = state ?? '';
-  const maxAge = state === null ? 0 : Math.floor(externalSignInLifetimeMs / 1000);
-  return `${externalStateCookieName}=${value}; Path=/api/auth/external; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const maxAgeSeconds = state === null ? 0 : Math.floor(externalSignInLifetimeMs / 1000);
+  return cookieHeader(externalStateCookieName, state ?? '', { path: '/api/auth/external', maxAgeSeconds, secure });
 }
 
 /** Starts an attempt: the provider's address to send the browser to, and the state for the cookie. */

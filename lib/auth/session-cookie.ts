@@ -10,13 +10,18 @@ export function cookieIsSecure(secureCookies: boolean, client: ClientInfo): bool
   return secureCookies || client.scheme === 'https';
 }
 
+/** A Set-Cookie value as the service sets every cookie: HttpOnly, SameSite=Lax, Secure as asked; Max-Age 0 removes it. */
+export function cookieHeader(name: string, value: string, options: { path: string; maxAgeSeconds: number; secure: boolean }): string {
+  return `${name}=${value}; Path=${options.path}; Max-Age=${options.maxAgeSeconds}; HttpOnly; SameSite=Lax${options.secure ? '; Secure' : ''}`;
+}
+
 /** The Set-Cookie value of a new session. */
 export function sessionCookie(sessionId: string, expiresAt: Date, now: Date, secure: boolean): string {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
-  return `${sessionCookieName}=${sessionId}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const maxAgeSeconds = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+  return cookieHeader(sessionCookieName, sessionId, { path: '/', maxAgeSeconds, secure });
 }
 
 /** The Set-Cookie value that removes the session cookie. */
 export function clearedSessionCookie(secure: boolean): string {
-  return `${sessionCookieName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return cookieHeader(sessionCookieName, '', { path: '/', maxAgeSeconds: 0, secure });
 }

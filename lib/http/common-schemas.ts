@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isGuid } from '../model/text-rules';
 
 const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
 
@@ -7,7 +8,7 @@ const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
  * the RFC 9562 versions zod's uuid() knows: an ID the import took must work
  * everywhere else too.
  */
-export const guidText = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID');
+export const guidText = z.string().refine(isGuid, 'must be a GUID');
 
 /** A short human name: trimmed, 1 to `max` characters, no control characters. */
 export function displayName(max: number) {

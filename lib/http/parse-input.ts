@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { HttpProblem, type FieldError } from './problem';
+import { isGuid } from '../model/text-rules';
 
 function pathText(path: readonly PropertyKey[]): string {
   let text = '';
@@ -52,10 +53,9 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: URLSearchParam
   return result.data;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path ID that is not a uuid names nothing: 404, like a missing resource. */
 export function pathUuid(value: string | undefined, what: string): string {
-  if (!value || !uuidPattern.test(value)) throw HttpProblem.notFound(`${what} not found`);
+  if (!value || !isGuid(value)) throw HttpProblem.notFound(`${what} not found`);
   return value.toLowerCase();
 }

@@ -4,7 +4,7 @@ import { HttpProblem } from '../http/problem';
 import { sectionOfKind } from './model-records';
 import { schemaIdsOwnedElsewhere, commitModelChange, loadModelSnapshot } from './model-store';
 import { planImport, schemaIdsNamedIn, type ImportItem } from './plan-import';
-import { parseJsonStrict, parseYamlStrict } from './strict-json';
+import { decodeUtf8Strict, parseJsonStrict, parseYamlStrict } from './strict-json';
 import { lockStream } from './stream-store';
 
 export interface ImportRequest {
@@ -32,15 +32,6 @@ function invalidExport(title: string, detail: string, errors = [{ field: 'docume
   return new HttpProblem(400, 'invalid_export', title, { detail, errors });
 }
 
-/** Decodes UTF-8 strictly: a body that is not UTF-8 is no JSON or YAML document. */
-function decodeUtf8(body: Buffer): string | null {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Imports a model document into the project's main model (part 1 "Model
  * document", rules 1–9), in one transaction holding main's lock: either every
@@ -48,7 +39,8 @@ function decodeUtf8(body: Buffer): string | null {
  * nothing, also when entries are refused.
  */
 export async function importModelDocument(db: Kysely<Database>, request: ImportRequest): Promise<ImportResult> {
-  const text = decodeUtf8(request.body);
+  // A body that is not UTF-8 is no JSON or YAML document.
+  const text = decodeUtf8Strict(request.body);
   if (text === null) throw invalidExport('Body is not a model document', 'The body is not UTF-8 text.');
   const parsed = request.format === 'yaml' ? parseYamlStrict(text) : parseJsonStrict(text);
   if (!parsed.ok) throw invalidExport(`Body is not valid ${request.format === 'yaml' ? 'YAML' : 'JSON'}`, parsed.message);

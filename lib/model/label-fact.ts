@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem } from '../http/problem';
@@ -46,7 +47,7 @@ export async function labelFact(db: Kysely<Database>, input: { streamId: string;
     if (!record) throw HttpProblem.notFound(`${input.kind} not found`);
     const next = { ...record, ...decideFact(record, input.decision, input.now) } as AnyModelRecord & FactFields;
     // "modelVersion rising by one per committed change": marking unknown what already is unknown changes nothing.
-    if (JSON.stringify(next) === JSON.stringify(record)) {
+    if (isDeepStrictEqual(next, record)) {
       return { entityType: input.kind, entityId: input.id, factStatus: record.factStatus, provenance: record.provenance, stale: record.stale, modelVersion: version };
     }
     const modelVersion = await commitModelChange(trx, {

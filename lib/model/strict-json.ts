@@ -5,6 +5,7 @@
  * custom tags (also the YAML 1.1 "known" ones: !!binary, !!set, !!timestamp…),
  * merge keys and alias bombs.
  */
+import { isUtf8 } from 'node:buffer';
 import { isScalar, isCollection, parseDocument, visit, type Node } from 'yaml';
 
 /** Result of a strict parse: the value, or one sentence saying why the text is refused. */
@@ -40,6 +41,11 @@ function stringEnd(text: string, start: number): number {
     if (backslashes % 2 === 0) return quote + 1;
     from = quote + 1;
   }
+}
+
+/** The text of UTF-8 bytes, or null when they are not UTF-8 (decoding would put U+FFFD in their place). */
+export function decodeUtf8Strict(bytes: Uint8Array): string | null {
+  return isUtf8(bytes) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : null;
 }
 
 /** Part 1 "invalid-payload": "a number over 40 characters"; JSON.parse would round it without a word. */

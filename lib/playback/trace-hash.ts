@@ -130,28 +130,21 @@ export function hashTrace(events: readonly PlaybackEvent[], outcomes: readonly S
   };
   // Neighbouring events mostly repeat a field (one delivery's step, message,
   // payload, channel): a one-entry memo per field skips most table lookups.
-  const memoText = () => {
-    let last: string | null | undefined;
+  const memo = <T>(lookup: (value: T) => number | null) => {
+    let primed = false;
+    let last: T | undefined;
     let position: number | null = null;
-    return (value: string | null): number | null => {
-      if (value !== last) {
+    return (value: T): number | null => {
+      if (!primed || value !== last) {
+        primed = true;
         last = value;
-        position = text(value);
+        position = lookup(value);
       }
       return position;
     };
   };
-  const memoJson = () => {
-    let last: unknown = undefined;
-    let position: number | null = null;
-    return (value: unknown): number | null => {
-      if (value !== last || last === undefined) {
-        last = value;
-        position = json(value);
-      }
-      return position;
-    };
-  };
+  const memoText = () => memo(text);
+  const memoJson = () => memo(json);
   const [kindOf, stepOf, fromOf, toOf, targetOf, detailOf, messageOf] = [memoText(), memoText(), memoText(), memoText(), memoText(), memoText(), memoText()];
   const [payloadOf, headersOf] = [memoJson(), memoJson()];
   const hash = createHash('sha256');

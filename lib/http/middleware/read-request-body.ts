@@ -1,8 +1,7 @@
-import { isUtf8 } from 'node:buffer';
 import type middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import { parse as parseYaml } from 'yaml';
-import { describeDuplicateKey, maxNumberCharacters, scanJsonText } from '../../model/strict-json';
+import { decodeUtf8Strict, describeDuplicateKey, maxNumberCharacters, scanJsonText } from '../../model/strict-json';
 import { HttpProblem, type ProblemType } from '../problem';
 import type { RouteDefinition } from '../route-table';
 import type { ServiceEvent, ServiceResult } from '../service-event';
@@ -21,14 +20,14 @@ export function bodyByteLength(event: ServiceEvent): number {
  * sent ("invalid Unicode is refused", part 1 "Limits").
  */
 function utf8Text(base64: string, malformedType: ProblemType): string {
-  const bytes = Buffer.from(base64, 'base64');
-  if (!isUtf8(bytes)) {
+  const text = decodeUtf8Strict(Buffer.from(base64, 'base64'));
+  if (text === null) {
     throw new HttpProblem(400, malformedType, 'Request body is not UTF-8', {
       detail: 'The body holds bytes that are not UTF-8 text.',
       errors: [{ field: 'body', message: 'not valid UTF-8' }],
     });
   }
-  return bytes.toString('utf8');
+  return text;
 }
 
 export interface ReadRequestBodyOptions {
