@@ -11,7 +11,7 @@ import { buildPlaybackIndex } from './playback-index';
 import { buildPlaybackPlan } from './playback-plan';
 import { engineVersion, type RunResult, type ScenarioIssue, type StepOutcomeEntry } from './playback-types';
 import type { ScenarioDocument } from './scenario-document';
-import { hashTrace } from './trace-hash';
+import { digestTrace, hashTrace } from './trace-hash';
 import { labelTrace } from './trace-labels';
 import { validateScenario } from './validate-scenario';
 
@@ -51,14 +51,15 @@ export function playScenario(input: PlayScenarioInput): RunResult {
   if (!played.ok) return refused(modelVersion, [played.issue]);
   const outcomes: StepOutcomeEntry[] = plan.stepIds.map((stepId, i) => ({ stepId, outcome: played.outcomes.get(i) ?? 'Skipped' }));
   const byStep = new Map(outcomes.map((entry) => [entry.stepId, entry.outcome]));
+  const digest = digestTrace(played.events, outcomes);
   return {
     engineVersion,
-    hash: hashTrace(played.events, outcomes),
+    hash: digest.hash,
     modelVersion,
     issues: [],
     events: played.events,
     outcomes,
     assertions: evaluateAssertions(scenario.assertions ?? [], played.events, (stepId) => byStep.get(stepId) ?? 'Skipped'),
-    labels: labelTrace(model, played.events),
+    labels: labelTrace(model, digest.ids),
   };
 }

@@ -1,12 +1,15 @@
 /**
  * Builders for the tests of lib/playback: models from records, steps with
  * every required list present, and a one-line-per-event view of a trace, so
- * each test states only what it is about.
+ * each test states only what it is about; and the trace hash rebuilt from its
+ * documented bytes.
  */
+import { createHash } from 'node:crypto';
 import type { AnyModelRecord, ModelKind, ModelSnapshot, RecordOfKind } from '../model/model-records';
 import { snapshotFromRecords } from '../model/model-document';
-import type { PlaybackEvent, RunResult } from './playback-types';
+import type { PlaybackEvent, RunResult, StepOutcomeEntry } from './playback-types';
 import type { Assertion, BranchStep, CallStep, Fault, JsonValue, ParallelStep, PublishStep, ScenarioDocument, Step, WriteStep } from './scenario-document';
+import { canonicalJson } from './trace-hash';
 
 export { binding, channel, element, guid, message, operation, schema, subscription } from '../model/model-test-fixtures';
 
@@ -74,4 +77,24 @@ export function traceLines(result: RunResult | readonly PlaybackEvent[], names: 
 /** The outcomes of a run as stepId → outcome. */
 export function outcomesOf(result: RunResult): Record<string, string> {
   return Object.fromEntries(result.outcomes.map((entry) => [entry.stepId, entry.outcome]));
+}
+
+/**
+ * The bytes trace-hash.ts documents, built the slow, obvious way (a table
+ * searched line by line, words through a DataView), so the fast hash is
+ * checked against its text rather than against itself.
+ */
+export function referenceTraceHash(events: readonly PlaybackEvent[], outcomes: readonly StepOutcomeEntry[]): string {
+  const table: string[] = [];
+  const entry = (line: string) => (table.includes(line) ? table.indexOf(line) : table.push(line) - 1);
+  const t = (value: string | null) => (value === null ? null : entry(`T${JSON.stringify(value)}\n`));
+  const j = (value: unknown) => (value === null ? null : entry(`J${canonicalJson(value)}\n`));
+  const words: Array<number | null> = [events.length, outcomes.length];
+  for (const e of events) {
+    words.push(e.sequence, e.atMs % 2 ** 32, Math.floor(e.atMs / 2 ** 32), t(e.kind), t(e.stepId), e.attempt, t(e.from), t(e.to), t(e.target), j(e.payload), t(e.detail), t(e.message), j(e.headers));
+  }
+  for (const o of outcomes) words.push(t(o.stepId), t(o.outcome));
+  const bytes = new DataView(new ArrayBuffer(words.length * 4));
+  words.forEach((word, i) => bytes.setUint32(i * 4, word ?? 0xffffffff, true));
+  return createHash('sha256').update(new Uint8Array(bytes.buffer)).update(table.join(''), 'utf8').digest('hex');
 }

@@ -1,26 +1,29 @@
 /**
  * The `hash` of a run result (part 1 playback rule 13: "The same model
  * revision and scenario always give the same events and hash"): SHA-256, in
- * lower-case hex, of this UTF-8 text —
+ * lower-case hex, of these bytes —
  *
- *   one line per event, in sequence order:
- *     "E[" sequence "," atMs "," #kind "," #stepId "," attempt "," #from "," #to ","
- *          #target "," #payload "," #detail "," #message "," #headers "]\n"
- *   then one line per outcome, in `outcomes` order:
- *     "O[" #stepId "," #outcome "]\n"
- *   then one line per entry of the value table, in table order:
+ *   the number of events and the number of outcomes, each one word;
+ *   per event, in sequence order, 13 words:
+ *     sequence, atMs % 2^32, floor(atMs / 2^32), #kind, #stepId, attempt,
+ *     #from, #to, #target, #payload, #detail, #message, #headers
+ *   per outcome, in `outcomes` order, 2 words: #stepId, #outcome
+ *   then one line per entry of the value table, in table order, in UTF-8:
  *     "T" JSON.stringify(text) "\n"     for a text
  *     "J" canonical JSON "\n"           for a JSON value (payload, headers)
  *
- * where numbers are written as JSON writes them, null as `null`, and `#x` is
- * the 0-based position of x in the value table: the distinct texts and the
- * distinct JSON values (by canonical JSON: object keys sorted by UTF-16 code
- * units, no white space, scalars as JSON.stringify writes them) of the lines
- * above, in order of first use. So the hash does not depend on the key order a
- * store gives back, and each repeated ID, text or payload is hashed once: the
- * text stays a few dozen bytes per event.
+ * where a word is an unsigned 32-bit little-endian integer, null is
+ * 0xFFFFFFFF, atMs is in whole milliseconds (timeouts and backoffs are whole
+ * numbers), and `#x` is the 0-based position of x in the value table: the
+ * distinct texts and the distinct JSON values (by canonical JSON: object keys
+ * sorted by UTF-16 code units, no white space, scalars as JSON.stringify
+ * writes them) of the events and outcomes, in order of first use (event by
+ * event, fields in the order above, then the outcomes). So the hash does not
+ * depend on the key order a store gives back, and each repeated ID, text or
+ * payload is hashed once: an event is 52 bytes whatever its texts.
  */
 import { createHash } from 'node:crypto';
+import { endianness } from 'node:os';
 import type { PlaybackEvent, StepOutcomeEntry } from './playback-types';
 
 /** JSON text with object keys sorted, so that equal values give equal text. */
@@ -50,154 +53,174 @@ export function canonicalJson(value: unknown): string {
   return `${text}}`;
 }
 
-// The event and outcome lines are ASCII: written byte by byte into a buffer fed to the hash,
-// the same bytes as the text above without building strings (about half the time of a run otherwise).
-const chunkBytes = 1 << 16;
-const longestLine = 12 * 24 + 8;
+const nullWord = 0xffffffff;
+const wordsPerEvent = 13;
+const chunkWords = 1 << 14;
+const chunkBytes = chunkWords * 4;
+// Words are written in the host's order and swapped before hashing where that is not little-endian.
+const bigEndianHost = endianness() === 'BE';
 
-/** Writes a number as JSON writes it (or `null`) at `at`; returns the position after it. */
-function writeNumber(buffer: Uint8Array, at: number, value: number | null): number {
-  if (value === null) {
-    buffer[at] = 110;
-    buffer[at + 1] = 117;
-    buffer[at + 2] = 108;
-    buffer[at + 3] = 108;
-    return at + 4;
+/** The value table: positions by first use, and its lines for the hash. */
+class ValueTable {
+  readonly lines: string[] = [];
+  private readonly texts = new Map<string, number>();
+  private readonly jsonByValue = new Map<unknown, number>();
+  private readonly jsonByText = new Map<string, number>();
+  /** 1 at the position of a text used as an ID. */
+  private readonly isId: Uint8Array;
+
+  /** `capacity`: the most entries the table can get (one per field of the trace). */
+  constructor(capacity: number) {
+    this.isId = new Uint8Array(capacity);
   }
-  if (value >= 0 && value < 10 && Number.isInteger(value)) {
-    buffer[at] = 48 + value;
-    return at + 1;
+
+  /** A text that is an ID (`from`, `to`, `target`, `message`). */
+  id(value: string | null): number {
+    const position = this.text(value);
+    if (position !== nullWord) this.isId[position] = 1;
+    return position;
   }
-  if (!Number.isSafeInteger(value) || value < 0) {
-    const text = JSON.stringify(value);
-    for (let i = 0; i < text.length; i++) buffer[at + i] = text.charCodeAt(i);
-    return at + text.length;
+
+  /** The texts used as IDs, in order of first use. */
+  ids(): string[] {
+    const ids: string[] = [];
+    for (const [value, position] of this.texts) if (this.isId[position] === 1) ids.push(value);
+    return ids;
   }
-  let digits = 1;
-  for (let bound = 10; bound <= value; bound *= 10) digits++;
-  if (value < 0x80000000) {
-    // Small integers (positions, sequences, most times): 32-bit integer arithmetic.
-    let rest = value | 0;
-    for (let i = at + digits - 1; i >= at; i--) {
-      const next = (rest / 10) | 0;
-      buffer[i] = 48 + rest - next * 10;
-      rest = next;
+
+  text(value: string | null): number {
+    if (value === null) return nullWord;
+    let position = this.texts.get(value);
+    if (position === undefined) {
+      position = this.lines.push(`T${JSON.stringify(value)}\n`) - 1;
+      this.texts.set(value, position);
     }
-    return at + digits;
+    return position;
   }
-  let rest = value;
-  for (let i = at + digits - 1; i >= at; i--) {
-    const next = Math.floor(rest / 10);
-    buffer[i] = 48 + (rest - next * 10);
-    rest = next;
+
+  json(value: unknown): number {
+    if (value === null || value === undefined) return nullWord;
+    let position = this.jsonByValue.get(value);
+    if (position === undefined) {
+      const canonical = canonicalJson(value);
+      position = this.jsonByText.get(canonical);
+      if (position === undefined) {
+        position = this.lines.push(`J${canonical}\n`) - 1;
+        this.jsonByText.set(canonical, position);
+      }
+      this.jsonByValue.set(value, position);
+    }
+    return position;
   }
-  return at + digits;
+}
+
+/** The hash of a trace, and the IDs its events hold (what `labels` names). */
+export interface TraceDigest {
+  hash: string;
+  /** The distinct texts of the events' `from`, `to`, `target` and `message`, in order of first use. */
+  ids: string[];
 }
 
 /**
- * The run hash over the events and outcomes.
+ * The run hash over the events and outcomes, and the IDs the events hold
+ * (read in the same pass: the table has each distinct text once).
  *
  * @example
- * hashTrace([], []) // 'e3b0c442…' (SHA-256 of the empty text)
+ * digestTrace([], []).hash // 'af5570f5…' (SHA-256 of eight zero bytes)
  */
-export function hashTrace(events: readonly PlaybackEvent[], outcomes: readonly StepOutcomeEntry[]): string {
-  const table: string[] = [];
-  const texts = new Map<string, number>();
-  const jsonByValue = new Map<unknown, number>();
-  const jsonByText = new Map<string, number>();
-  const text = (value: string | null): number | null => {
-    if (value === null) return null;
-    let position = texts.get(value);
-    if (position === undefined) {
-      position = table.push(`T${JSON.stringify(value)}\n`) - 1;
-      texts.set(value, position);
-    }
-    return position;
-  };
-  const json = (value: unknown): number | null => {
-    if (value === null || value === undefined) return null;
-    let position = jsonByValue.get(value);
-    if (position === undefined) {
-      const canonical = canonicalJson(value);
-      position = jsonByText.get(canonical);
-      if (position === undefined) {
-        position = table.push(`J${canonical}\n`) - 1;
-        jsonByText.set(canonical, position);
-      }
-      jsonByValue.set(value, position);
-    }
-    return position;
-  };
-  // Neighbouring events mostly repeat a field (one delivery's step, message,
-  // payload, channel): a one-entry memo per field skips most table lookups.
-  const memo = <T>(lookup: (value: T) => number | null) => {
-    let primed = false;
-    let last: T | undefined;
-    let position: number | null = null;
-    return (value: T): number | null => {
-      if (!primed || value !== last) {
-        primed = true;
-        last = value;
-        position = lookup(value);
-      }
-      return position;
-    };
-  };
-  const memoText = () => memo(text);
-  const memoJson = () => memo(json);
-  const [kindOf, stepOf, fromOf, toOf, targetOf, detailOf, messageOf] = [memoText(), memoText(), memoText(), memoText(), memoText(), memoText(), memoText()];
-  const [payloadOf, headersOf] = [memoJson(), memoJson()];
+export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly StepOutcomeEntry[]): TraceDigest {
+  const table = new ValueTable(events.length * 9 + outcomes.length * 2);
   const hash = createHash('sha256');
-  const buffer = new Uint8Array(chunkBytes);
-  let at = 0;
-  const comma = 44;
-  for (const e of events) {
-    if (at > chunkBytes - longestLine) {
-      hash.update(buffer.subarray(0, at));
-      at = 0;
-    }
-    buffer[at++] = 69; // E
-    buffer[at++] = 91; // [
-    at = writeNumber(buffer, at, e.sequence);
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, e.atMs);
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, kindOf(e.kind));
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, stepOf(e.stepId));
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, e.attempt);
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, fromOf(e.from));
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, toOf(e.to));
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, targetOf(e.target));
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, payloadOf(e.payload));
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, detailOf(e.detail));
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, messageOf(e.message));
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, headersOf(e.headers));
-    buffer[at++] = 93; // ]
-    buffer[at++] = 10; // \n
+  const chunk = Buffer.allocUnsafe(chunkBytes);
+  const words = new Uint32Array(chunk.buffer, chunk.byteOffset, chunkWords);
+  let w = 0;
+  const flushWords = (): void => {
+    const bytes = chunk.subarray(0, w * 4);
+    hash.update(bigEndianHost ? bytes.swap32() : bytes);
+    w = 0;
+  };
+  words[w++] = events.length;
+  words[w++] = outcomes.length;
+  // Neighbouring events mostly repeat a field (one delivery's step, message, payload, channel):
+  // a one-entry memo per field skips most table lookups.
+  let kind: string | undefined;
+  let kindAt = 0;
+  let step: string | null | undefined;
+  let stepAt = 0;
+  let from: string | null | undefined;
+  let fromAt = 0;
+  let to: string | null | undefined;
+  let toAt = 0;
+  let target: string | null | undefined;
+  let targetAt = 0;
+  let payload: unknown;
+  let payloadAt = 0;
+  let detail: string | null | undefined;
+  let detailAt = 0;
+  let message: string | null | undefined;
+  let messageAt = 0;
+  let headers: unknown;
+  let headersAt = 0;
+  for (let n = 0; n < events.length; n++) {
+    const e = events[n]!;
+    if (e.kind !== kind) kindAt = table.text((kind = e.kind));
+    if (e.stepId !== step) stepAt = table.text((step = e.stepId));
+    if (e.from !== from) fromAt = table.id((from = e.from));
+    if (e.to !== to) toAt = table.id((to = e.to));
+    if (e.target !== target) targetAt = table.id((target = e.target));
+    if (e.payload !== payload) payloadAt = table.json((payload = e.payload));
+    if (e.detail !== detail) detailAt = table.text((detail = e.detail));
+    if (e.message !== message) messageAt = table.id((message = e.message));
+    if (e.headers !== headers) headersAt = table.json((headers = e.headers));
+    if (w + wordsPerEvent > chunkWords) flushWords();
+    const atMs = e.atMs;
+    // Most times are below 2^32: no division (a floating-point remainder costs a quarter of this loop).
+    const atMsHigh = atMs < 0x100000000 ? 0 : Math.floor(atMs / 0x100000000);
+    words[w] = e.sequence;
+    words[w + 1] = atMs - atMsHigh * 0x100000000;
+    words[w + 2] = atMsHigh;
+    words[w + 3] = kindAt;
+    words[w + 4] = stepAt;
+    words[w + 5] = e.attempt ?? nullWord;
+    words[w + 6] = fromAt;
+    words[w + 7] = toAt;
+    words[w + 8] = targetAt;
+    words[w + 9] = payloadAt;
+    words[w + 10] = detailAt;
+    words[w + 11] = messageAt;
+    words[w + 12] = headersAt;
+    w += wordsPerEvent;
   }
   for (const o of outcomes) {
-    if (at > chunkBytes - longestLine) {
-      hash.update(buffer.subarray(0, at));
-      at = 0;
-    }
-    buffer[at++] = 79; // O
-    buffer[at++] = 91;
-    at = writeNumber(buffer, at, text(o.stepId));
-    buffer[at++] = comma;
-    at = writeNumber(buffer, at, text(o.outcome));
-    buffer[at++] = 93;
-    buffer[at++] = 10;
+    if (w + 2 > chunkWords) flushWords();
+    words[w] = table.text(o.stepId);
+    words[w + 1] = table.text(o.outcome);
+    w += 2;
   }
-  hash.update(buffer.subarray(0, at));
-  for (let i = 0; i < table.length; i += 1024) hash.update(table.slice(i, i + 1024).join(''), 'utf8');
-  return hash.digest('hex');
+  flushWords();
+  let at = 0;
+  for (const line of table.lines) {
+    // A line takes at most 3 bytes per UTF-16 unit.
+    if (at + line.length * 3 > chunkBytes) {
+      hash.update(chunk.subarray(0, at));
+      at = 0;
+      if (line.length * 3 > chunkBytes) {
+        hash.update(line, 'utf8');
+        continue;
+      }
+    }
+    at += chunk.write(line, at, 'utf8');
+  }
+  hash.update(chunk.subarray(0, at));
+  return { hash: hash.digest('hex'), ids: table.ids() };
+}
+
+/**
+ * The run hash alone.
+ *
+ * @example
+ * hashTrace([], []) // 'af5570f5…'
+ */
+export function hashTrace(events: readonly PlaybackEvent[], outcomes: readonly StepOutcomeEntry[]): string {
+  return digestTrace(events, outcomes).hash;
 }

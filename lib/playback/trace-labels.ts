@@ -5,7 +5,6 @@
  * "<source> → <target>" with its routing key in brackets.
  */
 import type { ModelSnapshot } from '../model/model-records';
-import type { PlaybackEvent } from './playback-types';
 
 function nameOf(model: ModelSnapshot, id: string): string | null {
   const named = model.element.get(id) ?? model.operation.get(id) ?? model.channel.get(id) ?? model.message.get(id);
@@ -22,25 +21,14 @@ function nameOf(model: ModelSnapshot, id: string): string | null {
 }
 
 /**
- * A name for every ID in the `from`, `to`, `target` and `message` members of
- * the events, keys in ID order.
+ * A name for every ID the events hold (`digestTrace(…).ids`: the texts of
+ * their `from`, `to`, `target` and `message`), keys in ID order; a text that
+ * names nothing in the model is left out.
  *
  * @example
- * labelTrace(model, events) // { '00000000-…-000000000001': 'Checkout', … }
+ * labelTrace(model, digestTrace(events, outcomes).ids) // { '00000000-…-000000000001': 'Checkout', … }
  */
-export function labelTrace(model: ModelSnapshot, events: readonly PlaybackEvent[]): Record<string, string> {
-  const ids = new Set<string>();
-  // Neighbouring events mostly hold the same IDs: skip the set for a repeat.
-  let from: string | null = null;
-  let to: string | null = null;
-  let target: string | null = null;
-  let message: string | null = null;
-  for (const event of events) {
-    if (event.from !== from && event.from !== null) ids.add((from = event.from));
-    if (event.to !== to && event.to !== null) ids.add((to = event.to));
-    if (event.target !== target && event.target !== null) ids.add((target = event.target));
-    if (event.message !== message && event.message !== null) ids.add((message = event.message));
-  }
+export function labelTrace(model: ModelSnapshot, ids: readonly string[]): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const id of [...ids].sort()) {
     const name = nameOf(model, id);
