@@ -57,6 +57,10 @@ const nullWord = 0xffffffff;
 const wordsPerEvent = 13;
 const chunkWords = 1 << 14;
 const chunkBytes = chunkWords * 4;
+// One buffer for every hash: hashing is synchronous, and a new 64 KiB buffer per run is memory outside the heap
+// that the collector has to account for.
+const chunk = Buffer.allocUnsafeSlow(chunkBytes);
+const words = new Uint32Array(chunk.buffer, chunk.byteOffset, chunkWords);
 // Words are written in the host's order and swapped before hashing where that is not little-endian.
 const bigEndianHost = endianness() === 'BE';
 
@@ -66,13 +70,8 @@ class ValueTable {
   private readonly texts = new Map<string, number>();
   private readonly jsonByValue = new Map<unknown, number>();
   private readonly jsonByText = new Map<string, number>();
-  /** 1 at the position of a text used as an ID. */
-  private readonly isId: Uint8Array;
-
-  /** `capacity`: the most entries the table can get (one per field of the trace). */
-  constructor(capacity: number) {
-    this.isId = new Uint8Array(capacity);
-  }
+  /** Per position: 1 for a text used as an ID, else 0. */
+  private readonly isId: number[] = [];
 
   /** A text that is an ID (`from`, `to`, `target`, `message`). */
   id(value: string | null): number {
@@ -93,6 +92,7 @@ class ValueTable {
     let position = this.texts.get(value);
     if (position === undefined) {
       position = this.lines.push(`T${JSON.stringify(value)}\n`) - 1;
+      this.isId.push(0);
       this.texts.set(value, position);
     }
     return position;
@@ -106,6 +106,7 @@ class ValueTable {
       position = this.jsonByText.get(canonical);
       if (position === undefined) {
         position = this.lines.push(`J${canonical}\n`) - 1;
+        this.isId.push(0);
         this.jsonByText.set(canonical, position);
       }
       this.jsonByValue.set(value, position);
@@ -129,10 +130,8 @@ export interface TraceDigest {
  * digestTrace([], []).hash // 'af5570f5…' (SHA-256 of eight zero bytes)
  */
 export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly StepOutcomeEntry[]): TraceDigest {
-  const table = new ValueTable(events.length * 9 + outcomes.length * 2);
+  const table = new ValueTable();
   const hash = createHash('sha256');
-  const chunk = Buffer.allocUnsafe(chunkBytes);
-  const words = new Uint32Array(chunk.buffer, chunk.byteOffset, chunkWords);
   let w = 0;
   const flushWords = (): void => {
     const bytes = chunk.subarray(0, w * 4);
