@@ -5,11 +5,11 @@
  * documented bytes.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../model/canonical-json';
 import type { AnyModelRecord, ModelKind, ModelSnapshot, RecordOfKind } from '../model/model-records';
 import { snapshotFromRecords } from '../model/model-document';
 import type { PlaybackEvent, RunResult, StepOutcomeEntry } from './playback-types';
 import type { Assertion, BranchStep, CallStep, Fault, JsonValue, ParallelStep, PublishStep, ScenarioDocument, Step, WriteStep } from './scenario-document';
-import { canonicalJson } from './trace-hash';
 
 export { binding, channel, element, guid, message, operation, schema, subscription } from '../model/model-test-fixtures';
 

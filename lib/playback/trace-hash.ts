@@ -24,34 +24,8 @@
  */
 import { createHash } from 'node:crypto';
 import { endianness } from 'node:os';
+import { canonicalJson } from '../model/canonical-json';
 import type { PlaybackEvent, StepOutcomeEntry } from './playback-types';
-
-/** JSON text with object keys sorted, so that equal values give equal text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) {
-    let text = '[';
-    for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ',') + canonicalJson(value[i]);
-    return `${text}]`;
-  }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record);
-  // Few keys (most payload objects): in place, by UTF-16 code units as sort() orders strings, since
-  // sort() would allocate a work copy for each object.
-  if (keys.length > 16) keys.sort();
-  else for (let i = 1; i < keys.length; i++) {
-    const key = keys[i]!;
-    let j = i - 1;
-    while (j >= 0 && keys[j]! > key) {
-      keys[j + 1] = keys[j]!;
-      j--;
-    }
-    keys[j + 1] = key;
-  }
-  let text = '{';
-  for (let i = 0; i < keys.length; i++) text += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${canonicalJson(record[keys[i]!])}`;
-  return `${text}}`;
-}
 
 const nullWord = 0xffffffff;
 const wordsPerEvent = 13;

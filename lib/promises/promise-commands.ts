@@ -6,12 +6,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem, type FieldError } from '../http/problem';
+import { canonicalJson } from '../model/canonical-json';
 import {
   obligationKeyOf,
   obligationNumberOf,
   promiseContentHash,
   canonicalLinks,
-  canonicalJson,
   type Obligation,
   type ObligationKind,
   type ObligationSource,

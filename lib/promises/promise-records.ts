@@ -6,6 +6,7 @@
  * runs that record a result for exactly the named inputs.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../model/canonical-json';
 
 export const obligationKinds = ['scenario-check', 'source-pattern-check', 'manual'] as const;
 export type ObligationKind = (typeof obligationKinds)[number];
@@ -115,16 +116,6 @@ export function obligationKeyOf(obligationNumber: number): string {
 export function obligationNumberOf(key: string): number | null {
   const match = /^[oO]([1-9][0-9]{0,8})$/.exec(key);
   return match ? Number(match[1]) : null;
-}
-
-/** JSON with object keys sorted at every level: the same value always gives the same text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
 /** Links in a fixed order (kind, then ID), each once. */
