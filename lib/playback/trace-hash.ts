@@ -116,24 +116,25 @@ export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly
   words[w++] = outcomes.length;
   // Neighbouring events mostly repeat a field (one delivery's step, message, payload, channel):
   // a one-entry memo per field skips most table lookups.
-  let kind: string | undefined;
-  let kindAt = 0;
-  let step: string | null | undefined;
-  let stepAt = 0;
-  let from: string | null | undefined;
-  let fromAt = 0;
-  let to: string | null | undefined;
-  let toAt = 0;
-  let target: string | null | undefined;
-  let targetAt = 0;
-  let payload: unknown;
-  let payloadAt = 0;
-  let detail: string | null | undefined;
-  let detailAt = 0;
-  let message: string | null | undefined;
-  let messageAt = 0;
-  let headers: unknown;
-  let headersAt = 0;
+  // (Each memo starts at null, whose position is the null word.)
+  let kind: string | null = null;
+  let kindAt = nullWord;
+  let step: string | null = null;
+  let stepAt = nullWord;
+  let from: string | null = null;
+  let fromAt = nullWord;
+  let to: string | null = null;
+  let toAt = nullWord;
+  let target: string | null = null;
+  let targetAt = nullWord;
+  let payload: unknown = null;
+  let payloadAt = nullWord;
+  let detail: string | null = null;
+  let detailAt = nullWord;
+  let message: string | null = null;
+  let messageAt = nullWord;
+  let headers: unknown = null;
+  let headersAt = nullWord;
   for (let n = 0; n < events.length; n++) {
     const e = events[n]!;
     if (e.kind !== kind) kindAt = table.text((kind = e.kind));
