@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SchemaBudgetExceeded, withPatternBudget } from './budgeted-regexp';
 import { guid, schema } from './playback-test-fixtures';
 import { createSchemaChecker } from './schema-checker';
 
@@ -66,5 +67,32 @@ describe('createSchemaChecker with a schema text seen in an earlier run', () => 
       { kind: 'unusable-schema', reason: '$schema "http://json-schema.org/draft-04/schema#" is not a supported dialect (draft-07, 2019-09, 2020-12)' },
     ]);
     expect(answers[1]).toEqual(answers[0]);
+  });
+});
+
+describe('patterns', () => {
+  const code = schema({ id: guid(20), content: '{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{2}-\\\\d+$"}},"patternProperties":{"^x-":{"type":"string","pattern":"\\\\p{Lu}"}}}' });
+  const evil = schema({ id: guid(21), content: '{"type":"string","pattern":"^(a+)+$"}' });
+  const patterned = new Map([code, evil].map((s) => [s.id, s]));
+
+  it('match as JavaScript patterns with the u flag, on short texts and on long ones (tested on the worker)', () => {
+    const checker = createSchemaChecker(patterned);
+    expect(checker.check(code.id, { code: 'AB-1' })).toEqual({ kind: 'valid' });
+    expect(checker.check(code.id, { code: `AB-${'7'.repeat(500)}` })).toEqual({ kind: 'valid' });
+    expect(checker.check(code.id, { code: 'ab-1' })).toEqual({ kind: 'invalid', reason: '/code must match pattern "^[A-Z]{2}-\\d+$"' });
+    expect(checker.check(code.id, { code: `AB-${'7'.repeat(500)}x` }).kind).toBe('invalid');
+    expect(checker.check(code.id, { 'x-trace': 'long text without a capital letter in it' }).kind).toBe('invalid');
+    expect(checker.check(code.id, { 'x-trace': 'long text with one capital Émile in it' })).toEqual({ kind: 'valid' });
+    expect(checker.check(evil.id, 'a'.repeat(5000))).toEqual({ kind: 'valid' });
+  });
+
+  it('a test past the budget is stopped, and the next one works', () => {
+    const checker = createSchemaChecker(patterned);
+    const started = performance.now();
+    expect(() => withPatternBudget(200, () => checker.check(evil.id, `${'a'.repeat(40)}!`))).toThrow(SchemaBudgetExceeded);
+    // 2^40 steps would take hours; the budget stops the wait at 200 ms (worker start included).
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(withPatternBudget(2000, () => checker.check(evil.id, 'a'.repeat(30)))).toEqual({ kind: 'valid' });
+    expect(withPatternBudget(2000, () => checker.check(code.id, { code: `AB-${'1'.repeat(40)}` }))).toEqual({ kind: 'valid' });
   });
 });

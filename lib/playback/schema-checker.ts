@@ -9,6 +9,7 @@ import { Ajv, type AnySchema, type ErrorObject, type ValidateFunction } from 'aj
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { SchemaRecord } from '../model/model-records';
+import { budgetedRegExp } from './budgeted-regexp';
 
 /** The answer for one payload: valid, invalid (first reason) or a schema that cannot be evaluated. */
 export type SchemaCheckResult = { kind: 'valid' } | { kind: 'invalid'; reason: string } | { kind: 'unusable-schema'; reason: string };
@@ -31,7 +32,8 @@ const dialects: ReadonlyArray<[RegExp, Dialect]> = [
 ];
 
 // Formats are annotations here (no format vocabulary is installed); unknown keywords are ignored, as JSON Schema says.
-const ajvOptions = { strict: false, allErrors: false, addUsedSchema: false, logger: false } as const;
+// Patterns are tested under the schema-check budget (budgeted-regexp.ts).
+const ajvOptions = { strict: false, allErrors: false, addUsedSchema: false, logger: false, code: { regExp: budgetedRegExp } } as const;
 
 function firstError(errors: ErrorObject[] | null | undefined): string {
   const error = errors?.[0];

@@ -324,6 +324,24 @@ describe('scenario validation codes', () => {
     ]);
   });
 
+  it('validation-too-slow: a pattern that backtracks for hours is stopped at the budget', () => {
+    const records = [
+      schema({ id: guid(0x64), name: 'Evil', content: '{"type":"string","pattern":"^(a+)+$"}' }),
+      operation({ id: guid(0x15), ownerId: E.api, name: 'Evil', requestSchemaId: guid(0x64) }),
+    ];
+    const started = performance.now();
+    const result = playScenario({
+      model: modelOf([...baseRecords, ...records]),
+      modelVersion: 1,
+      scenario: scenarioOf([callStep('c', E.client, guid(0x15), { request: `${'a'.repeat(40)}!` as never })]),
+      monotonicNowMs: () => performance.now(),
+      schemaCheckBudgetMs: 300,
+    });
+    expect(result.issues.map((issue) => [issue.code, issue.stepId])).toEqual([['validation-too-slow', null]]);
+    expect(result.events).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('the schema-check budget reads only the clock passed in', () => {
     const steps = Array.from({ length: 50 }, (_, i) => pay(`c${i}`));
     let calls = 0;

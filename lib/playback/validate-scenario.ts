@@ -19,6 +19,7 @@ import { bindingsFrom, buildPlaybackIndex, operationTimeoutMs, subscriptionsOf, 
 import { playbackLimits } from './playback-limits';
 import { eventKinds, type IssueCode, type ScenarioIssue } from './playback-types';
 import { faultKinds, stepOutcomes, type ScenarioDocument } from './scenario-document';
+import { SchemaBudgetExceeded, withPatternBudget } from './budgeted-regexp';
 import { createSchemaChecker } from './schema-checker';
 import { matchTopicPattern, topicWords } from './topic-pattern';
 
@@ -541,29 +542,37 @@ class Validation {
     });
   }
 
-  /** The schema checks, under "Schema checks per validation | 2 seconds". */
+  /**
+   * The schema checks, under "Schema checks per validation | 2 seconds": the
+   * budget is read between checks, and a pattern test that would run past it
+   * is stopped (budgeted-regexp.ts).
+   */
   checkSchemas(now: (() => number) | undefined, budgetMs: number): void {
     if (this.payloadChecks.length === 0) return;
     const checker = createSchemaChecker(this.model.schema);
     const started = now?.();
     const overBudget = () => now !== undefined && started !== undefined && now() - started > budgetMs;
-    for (const check of this.payloadChecks) {
-      if (overBudget()) break;
-      const schema = this.model.schema.get(check.schemaId)!;
-      const name = `schema ${JSON.stringify(schema.name)}`;
-      let result;
-      try {
-        result = checker.check(check.schemaId, check.value);
-      } catch (error) {
-        result = { kind: 'unusable-schema' as const, reason: (error as Error).message };
+    const tooSlow = () => this.add(null, 'validation-too-slow', `schema checks took over ${budgetMs} ms`);
+    withPatternBudget(now === undefined ? null : budgetMs, () => {
+      for (const check of this.payloadChecks) {
+        if (overBudget()) return tooSlow();
+        const schema = this.model.schema.get(check.schemaId)!;
+        const name = `schema ${JSON.stringify(schema.name)}`;
+        let result;
+        try {
+          result = checker.check(check.schemaId, check.value);
+        } catch (error) {
+          if (error instanceof SchemaBudgetExceeded) return tooSlow();
+          result = { kind: 'unusable-schema' as const, reason: (error as Error).message };
+        }
+        if (result.kind === 'unusable-schema') this.add(check.stepId, 'invalid-schema', `${name} cannot be evaluated: ${result.reason}`);
+        else if (result.kind === 'invalid') {
+          if (check.value === null) this.add(check.stepId, 'missing-payload', `${check.path} is missing: ${name} asks for one (${result.reason})`);
+          else this.add(check.stepId, 'schema-mismatch', `${check.path} does not match ${name}: ${result.reason}`);
+        }
       }
-      if (result.kind === 'unusable-schema') this.add(check.stepId, 'invalid-schema', `${name} cannot be evaluated: ${result.reason}`);
-      else if (result.kind === 'invalid') {
-        if (check.value === null) this.add(check.stepId, 'missing-payload', `${check.path} is missing: ${name} asks for one (${result.reason})`);
-        else this.add(check.stepId, 'schema-mismatch', `${check.path} does not match ${name}: ${result.reason}`);
-      }
-    }
-    if (overBudget()) this.add(null, 'validation-too-slow', `schema checks took over ${budgetMs} ms`);
+      if (overBudget()) tooSlow();
+    });
   }
 }
 
