@@ -132,6 +132,13 @@ describe('readScenarioDocument', () => {
     ['a control character in a handler key', body({ steps: [publish({ handlers: { 'a\u0001': [] } })] }), 'steps[0].handlers["a\\u0001"]'],
     ['U+0000 in a payload', body({ steps: [publish({ payload: { a: ['ok', 'x\u0000'] } })] }), 'steps[0].payload.a[1]'],
     ['U+0000 in a payload key', body({ steps: [{ type: 'write', id: 'w', change: { 'k\u0000': 1 } }] }), 'steps[0].change["k\\u0000"]'],
+    // Words and numbers the run judges are stored as they are, but not what no store can hold.
+    ['U+0000 in a branch outcome', body({ steps: [{ type: 'branch', id: 'b', is: 'Fail\u0000ed' }] }), 'steps[0].is'],
+    ['invalid Unicode in a fault kind', body({ faults: [{ target: operation, kind: '\ud800', failFirst: 1 }] }), 'faults[0].kind'],
+    ['a failFirst outside the float range (JSON.parse reads 1e400 as Infinity)', body({ faults: [{ target: operation, kind: 'Error', failFirst: JSON.parse('1e400') }] }), 'faults[0].failFirst'],
+    ['U+0000 in an expected outcome', body({ assertions: [{ type: 'outcome', id: 'a', step: 's', expected: '\u0000' }] }), 'assertions[0].expected'],
+    ['U+0000 in an event kind', body({ assertions: [{ type: 'event-count', id: 'a', kind: 'Dropped\u0000', expected: 1 }] }), 'assertions[0].kind'],
+    ['an expected count outside the float range', body({ assertions: [{ type: 'event-count', id: 'a', kind: 'Dropped', expected: -Infinity }] }), 'assertions[0].expected'],
     // The path names the array that opens the 33rd level.
     ['a payload nested over 32 levels', body({ steps: [{ type: 'call', id: 'c', request: JSON.parse(`${'['.repeat(33)}${']'.repeat(33)}`) }] }), `steps[0].request${'[0]'.repeat(32)}`],
   ])('validation_error: %s', (_, value, field) => {

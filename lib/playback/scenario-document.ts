@@ -217,6 +217,19 @@ function checkText(context: ReadContext, value: string | null, path: string, max
   }
 }
 
+/**
+ * A word or number the run reads (`is`, a fault's `kind` and `failFirst`, an
+ * assertion's `kind` and `expected`): any value is stored and judged when the
+ * scenario runs, but not one that cannot be stored at all (U+0000, invalid
+ * Unicode, a number outside the 64-bit float range, which JSON.parse reads as
+ * Infinity).
+ */
+function storable<T extends string | number | null>(context: ReadContext, value: T, path: string): T {
+  const problem = value === null ? null : payloadProblem(value, path, 1);
+  if (problem) context.errors.push({ field: problem.path, message: problem.message });
+  return value;
+}
+
 function readJsonValue(context: ReadContext, object: Record<string, unknown>, key: string, path: string): JsonValue {
   const value = member(object, key);
   if (value === undefined || value === null) return null;
@@ -361,7 +374,7 @@ function readStep(context: ReadContext, value: unknown, path: string, depth: num
         type: 'branch',
         id,
         whenStep,
-        is: optionalString(value, 'is', path),
+        is: storable(context, optionalString(value, 'is', path), childPath(path, 'is')),
         then: listMember(context, value, 'then', path, depth),
         else: listMember(context, value, 'else', path, depth),
       };
@@ -373,12 +386,12 @@ function readFault(context: ReadContext, value: unknown, path: string): Fault | 
   if (value === null) return null;
   if (!isPlainObject(value)) throw new NotAScenarioError(path, 'must be a fault object');
   const target = reference(context, value, 'target', path);
-  const kind = optionalString(value, 'kind', path);
+  const kind = storable(context, optionalString(value, 'kind', path), childPath(path, 'kind'));
   const failFirst = member(value, 'failFirst');
   if (failFirst !== undefined && failFirst !== null && typeof failFirst !== 'number') {
     throw new NotAScenarioError(childPath(path, 'failFirst'), 'must be a number or null');
   }
-  return { target, kind, failFirst: (failFirst as number | null | undefined) ?? null };
+  return { target, kind, failFirst: storable(context, (failFirst as number | null | undefined) ?? null, childPath(path, 'failFirst')) };
 }
 
 function readAssertion(context: ReadContext, value: unknown, path: string): Assertion | null {
@@ -393,7 +406,7 @@ function readAssertion(context: ReadContext, value: unknown, path: string): Asse
   if (type === 'outcome') {
     const step = optionalString(value, 'step', path);
     checkText(context, step, childPath(path, 'step'), playbackLimits.stepIdCharacters);
-    return { type: 'outcome', id, step, expected: optionalString(value, 'expected', path) };
+    return { type: 'outcome', id, step, expected: storable(context, optionalString(value, 'expected', path), childPath(path, 'expected')) };
   }
   const expected = member(value, 'expected');
   if (expected !== undefined && expected !== null && typeof expected !== 'number') {
@@ -402,9 +415,9 @@ function readAssertion(context: ReadContext, value: unknown, path: string): Asse
   return {
     type: 'event-count',
     id,
-    kind: optionalString(value, 'kind', path),
+    kind: storable(context, optionalString(value, 'kind', path), childPath(path, 'kind')),
     target: reference(context, value, 'target', path),
-    expected: (expected as number | null | undefined) ?? null,
+    expected: storable(context, (expected as number | null | undefined) ?? null, childPath(path, 'expected')),
   };
 }
 
