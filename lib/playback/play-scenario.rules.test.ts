@@ -437,6 +437,17 @@ const cases: RuleCase[] = [
     assertionsPassed: [true, true, false],
   },
   {
+    name: 'branch: onError reads its own call (Failed by then); a handler reads its own publish (Succeeded before any delivery)',
+    records: [operation({ id: OP.pay, ownerId: E.api }), subscription({ id: S.s1, channelId: CH.orders, consumerId: E.worker })],
+    steps: [
+      callStep('x', E.client, OP.pay, { onError: [branchStep('onx', 'x', 'Failed', [writeStep('t', E.client, E.audit, 'errors')])] }),
+      publishStep('p', E.client, CH.orders, MSG, { handlers: { [S.s1]: [branchStep('onp', 'p', 'Succeeded', [writeStep('h', E.worker, E.db)])] } }),
+    ],
+    faults: [fault(OP.pay, 'Error')],
+    trace: ['0 RequestSent x pay#1', '0 RequestFailed x pay#1', '0 BranchTaken onx -', '0 DataWritten t audit', '0 Published p orders', '0 BranchTaken onp -', '0 DataWritten h db', '0 Delivered p s1#1'],
+    outcomes: { x: 'Failed', onx: 'Succeeded', t: 'Succeeded', p: 'Succeeded', onp: 'Succeeded', h: 'Succeeded' },
+  },
+  {
     name: 'assertions: outcomes are those of the attempt that settled; event-count matches target, from or to',
     records: [
       operation({ id: OP.gateway, ownerId: E.api, timeoutMs: 100, retry: { maxAttempts: 2, backoffMs: 0 } }),

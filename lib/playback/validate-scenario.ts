@@ -370,12 +370,11 @@ class Validation {
     const then = step.then;
     if (this.requireList(then, stepId, childPath(path, 'then'))) this.walkList(then, childPath(path, 'then'), here);
     if (this.requireList(step.onError, stepId, childPath(path, 'onError'))) {
-      let readable = here;
-      // With no timeout every attempt's `then` has ended when onError runs.
-      if (operation && operationTimeoutMs(operation) === null && Array.isArray(then)) {
-        readable = new ReadableScope(here);
-        for (const inner of then) this.finalIds(inner, readable.ids);
-      }
+      // onError runs "after every attempt failed": the call itself is final (Failed) there, and with no
+      // timeout every attempt's `then` has ended too.
+      const readable = new ReadableScope(here);
+      if (stepId !== null) readable.ids.add(stepId);
+      if (operation && operationTimeoutMs(operation) === null && Array.isArray(then)) for (const inner of then) this.finalIds(inner, readable.ids);
       this.walkList(step.onError, childPath(path, 'onError'), readable);
     }
   }
@@ -406,6 +405,9 @@ class Validation {
       return;
     }
     const reached = channel && !keyProblem ? this.reachedChannels(channel.id, text(routingKey)) : null;
+    // A publish has its outcome before any delivery starts: its handlers may read it.
+    const inHandlers = new ReadableScope(here);
+    if (stepId !== null) inHandlers.ids.add(stepId);
     const named = new Set<string>();
     // In subscription-ID order, like the player: a store that gives keys back in another order changes nothing.
     for (const key of Object.keys(handlers).sort(byLowerCase)) {
@@ -418,7 +420,7 @@ class Validation {
         this.add(stepId, 'subscription-not-on-channel', `${handlerPath}: subscription ${subscription.id} is on a channel this message does not reach`);
       }
       const list = handlers[key];
-      if (this.requireList(list, stepId, handlerPath)) this.walkList(list, handlerPath, here);
+      if (this.requireList(list, stepId, handlerPath)) this.walkList(list, handlerPath, inHandlers);
     }
   }
 
