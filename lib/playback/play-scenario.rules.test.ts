@@ -311,6 +311,19 @@ const cases: RuleCase[] = [
     outcomes: { p: 'Succeeded', w: 'Succeeded' },
   },
   {
+    name: 'rule 11: a channel whose fault refused the message on one route takes it on another',
+    records: [
+      binding({ id: B.b1, sourceChannelId: CH.orders, targetChannelId: CH.billing }),
+      binding({ id: B.b2, sourceChannelId: CH.orders, targetChannelId: CH.shipping }),
+      binding({ id: B.b3, sourceChannelId: CH.shipping, targetChannelId: CH.billing }),
+      subscription({ id: S.s3, channelId: CH.billing, consumerId: E.api }),
+    ],
+    steps: [publishStep('p', E.client, CH.orders, MSG)],
+    faults: [fault(CH.billing, 'Outage', 1)],
+    trace: ['0 Published p orders', '0 Routed p b1', '0 PublishFailed p b1', '0 Routed p b2', '0 Routed p b3', '0 Delivered p s3#1'],
+    outcomes: { p: 'Succeeded' },
+  },
+  {
     name: 'rule 11: a fault on the published channel fails the publish step',
     records: [subscription({ id: S.s1, channelId: CH.orders, consumerId: E.worker })],
     steps: [publishStep('p', E.client, CH.orders, MSG), writeStep('w', E.client, E.db)],

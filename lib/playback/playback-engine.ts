@@ -358,14 +358,15 @@ class Engine {
         this.emit('NotRouted', step.id, null, sourceId, targetId, id, step.payload, alreadyTaken, step.messageId, step.headers);
         continue;
       }
-      journey.taken.add(target);
       this.emit('Routed', step.id, null, sourceId, targetId, id, step.payload, answer === null ? null : answer.detail, step.messageId, step.headers);
       const fault = failingFault(target.fault, null);
       if (fault !== null) {
-        // Rule 11 "closes that route only"; rule 12 "gives Dropped for that route" for a dead-lettered message.
+        // Rule 11 "closes that route only": the channel refused the message, so another route may still bring
+        // it there. Rule 12 "gives Dropped for that route" for a dead-lettered message.
         this.emit(journey.deadLetter ? 'Dropped' : 'PublishFailed', step.id, null, sourceId, targetId, id, step.payload, fault.detail, step.messageId, step.headers);
         continue;
       }
+      journey.taken.add(target);
       this.enter(journey, target, true);
     }
   }
