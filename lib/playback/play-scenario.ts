@@ -8,11 +8,13 @@ import type { ModelSnapshot } from '../model/model-records';
 import { evaluateAssertions } from './evaluate-assertions';
 import { runPlaybackPlan } from './playback-engine';
 import { buildPlaybackIndex } from './playback-index';
+import { playbackLimits } from './playback-limits';
 import { buildPlaybackPlan } from './playback-plan';
 import { engineVersion, type RunResult, type ScenarioIssue, type StepOutcomeEntry } from './playback-types';
 import type { ScenarioDocument } from './scenario-document';
 import { digestTrace, hashTrace } from './trace-hash';
 import { labelTrace } from './trace-labels';
+import { traceJsonBytesBound } from './trace-size';
 import { validateScenario } from './validate-scenario';
 
 /** What a run reads. */
@@ -49,6 +51,10 @@ export function playScenario(input: PlayScenarioInput): RunResult {
   const plan = buildPlaybackPlan(model, index, scenario);
   const played = runPlaybackPlan(plan);
   if (!played.ok) return refused(modelVersion, [played.issue]);
+  if (traceJsonBytesBound(played.events) > playbackLimits.traceJsonBytes) {
+    const mebibytes = playbackLimits.traceJsonBytes / 1048576;
+    return refused(modelVersion, [{ stepId: null, code: 'trace-too-large', message: `the trace would be over ${mebibytes} MiB of JSON: every event carries its payload` }]);
+  }
   const outcomes: StepOutcomeEntry[] = plan.stepIds.map((stepId, i) => ({ stepId, outcome: played.outcomes.get(i) ?? 'Skipped' }));
   const byStep = new Map(outcomes.map((entry) => [entry.stepId, entry.outcome]));
   const digest = digestTrace(played.events, outcomes);

@@ -20,9 +20,9 @@ export const playbackLimits = Object.freeze({
   payloadDepthOnPlay: 64,
   /** invalid-payload: "a number over 40 characters". */
   numberCharacters: 40,
-  /** "Scenario nesting depth | 24" (step lists; the top `steps` list is level 1). */
+  /** "Scenario nesting depth | 24" (step lists: a `then` of a top-level step is level 1; the top `steps` is not a step list). */
   nestingDepth: 24,
-  /** "Steps and step lists | 500" (every step and every step list, the top `steps` list included). */
+  /** "Steps and step lists | 500" (every step and every step list; the top `steps` holds steps but is not a step list). */
   stepsAndLists: 500,
   /** "Events per playback | 10000". */
   events: 10_000,
@@ -36,6 +36,13 @@ export const playbackLimits = Object.freeze({
   maxAttempts: 10,
   timeoutMs: 3_600_000,
   backoffMs: 3_600_000,
+  /**
+   * Not in the spec: the JSON of a run's events, at most. Every event carries
+   * its payload, so 10000 events of 64 KB payloads would be 640 MB, past what
+   * one response (and one JavaScript string) can hold; over this the run is
+   * trace-too-large, like the other playback limits.
+   */
+  traceJsonBytes: 128 * 1024 * 1024,
   /**
    * Not in the spec: how deep the document reader follows nested step lists
    * before it refuses a body, so that a hostile 512 KiB document cannot exhaust

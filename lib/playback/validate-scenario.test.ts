@@ -313,6 +313,20 @@ describe('scenario validation codes', () => {
     expect(run({ records: fanOut.slice(0, 400), steps: [publishStep('p', E.client, CH.shipping, MSG, { payload: {} })] }).issues).toEqual([]);
   });
 
+  it('trace-too-large: events whose payloads make over 128 MiB of JSON (each event carries its payload)', () => {
+    const fanOut = (count: number): AnyModelRecord[] =>
+      Array.from({ length: count }, (_, i) => subscription({ id: guid(0x10000 + i), channelId: CH.shipping, consumerId: E.worker }));
+    const big = { d: 'x'.repeat(65_000) };
+    // With the model's own subscription on the channel: 2102 events of about 65 KB, 137 MB.
+    const over = run({ records: fanOut(2100), steps: [publishStep('p', E.client, CH.shipping, MSG, { payload: big })] });
+    expect(over.issues).toEqual([{ stepId: null, code: 'trace-too-large', message: 'the trace would be over 128 MiB of JSON: every event carries its payload' }]);
+    expect(over.events).toEqual([]);
+    // 1902 of them: 124 MB, within the limit.
+    const within = run({ records: fanOut(1900), steps: [publishStep('p', E.client, CH.shipping, MSG, { payload: big })] });
+    expect(within.issues).toEqual([]);
+    expect(within.events).toHaveLength(1902);
+  });
+
   it('validation-too-slow: schema checks over the 2-second budget stop and say so', () => {
     let clock = 0;
     const tick = () => (clock += 1500);
