@@ -172,20 +172,7 @@ export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly
     w += 2;
   }
   flushWords();
-  let at = 0;
-  for (const line of table.lines) {
-    // A line takes at most 3 bytes per UTF-16 unit.
-    if (at + line.length * 3 > chunkBytes) {
-      hash.update(chunk.subarray(0, at));
-      at = 0;
-      if (line.length * 3 > chunkBytes) {
-        hash.update(line, 'utf8');
-        continue;
-      }
-    }
-    at += chunk.write(line, at, 'utf8');
-  }
-  hash.update(chunk.subarray(0, at));
+  hash.update(table.lines.join(''), 'utf8');
   return { hash: hash.digest('hex'), ids: table.ids() };
 }
 
