@@ -13,13 +13,13 @@
  */
 import type { ElementRecord, ModelSnapshot, OperationRecord, RetryPolicy } from '../model/model-records';
 import { shortTextProblem } from '../model/text-rules';
+import { SchemaBudgetExceeded, withPatternBudget } from './budgeted-regexp';
 import { childPath } from './json-path';
 import { payloadFits, payloadProblem } from './payload-rules';
 import { bindingsFrom, buildPlaybackIndex, operationTimeoutMs, subscriptionsOf, type PlaybackIndex } from './playback-index';
 import { playbackLimits } from './playback-limits';
 import { eventKinds, type IssueCode, type ScenarioIssue } from './playback-types';
 import { faultKinds, stepOutcomes, type ScenarioDocument } from './scenario-document';
-import { SchemaBudgetExceeded, withPatternBudget } from './budgeted-regexp';
 import { createSchemaChecker } from './schema-checker';
 import { matchTopicPattern, topicWords } from './topic-pattern';
 
