@@ -3,11 +3,14 @@
  * under the schema-check budget of part 1 "Limits" ("Schema checks per
  * validation | 2 seconds"). JavaScript's engine backtracks: `^(a+)+$` takes
  * seconds on 30 characters and hours on 40, and a test cannot be interrupted.
- * So a test of a text longer than a few characters runs on a worker thread
- * while the caller waits, at most until the deadline; past it the worker is
- * stopped (a new one starts for the next test) and the test throws
+ * Even a short text is no safe bound (`^(a|a|a|a|a|a|a|a)*$` tries 8^12
+ * paths on 12 characters). So every test runs on a worker thread while the
+ * caller waits, at most until the deadline; past it the worker is stopped (a
+ * new one starts for the next test) and the test throws
  * SchemaBudgetExceeded. Waiting is synchronous (Atomics.wait, then the answer
  * read off the port), so schema checks stay a synchronous library call.
+ * Answers are remembered within one validation, so a text repeated in many
+ * payloads costs one round trip.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 
@@ -16,8 +19,10 @@ export class SchemaBudgetExceeded extends Error {
   override readonly name = 'SchemaBudgetExceeded';
 }
 
-// Backtracking on a text this short stays within milliseconds even for nested quantifiers: not worth a thread.
-const shortTextUnits = 12;
+// Answers of the current validation, by flags, pattern and text; emptied when a validation starts or the map is full.
+const answers = new Map<string, boolean>();
+const rememberedAnswers = 4096;
+const rememberedTextUnits = 256;
 
 // Self-contained, so that it runs in any bundle (a function bundle has no file of its own for the worker).
 const workerSource = `
@@ -91,6 +96,7 @@ function testOnWorker(pattern: string, flags: string, text: string): boolean {
 export function withPatternBudget<T>(budgetMs: number | null, work: () => T): T {
   const outer = deadline;
   deadline = budgetMs === null ? Infinity : performance.now() + budgetMs;
+  answers.clear();
   try {
     return work();
   } finally {
@@ -100,16 +106,29 @@ export function withPatternBudget<T>(budgetMs: number | null, work: () => T): T 
 
 /**
  * Ajv's `code.regExp` engine: compiles on this thread (a syntax error makes
- * the schema unusable, as with Ajv's own engine), tests short texts here and
- * the rest on the worker under the deadline.
+ * the schema unusable, as with Ajv's own engine) and tests on the worker under
+ * the deadline.
  */
 export const budgetedRegExp = Object.assign(
   (pattern: string, flags: string) => {
-    const local = new RegExp(pattern, flags);
+    // Compiled here only to refuse a pattern that is not one (compiling does not backtrack).
+    const compiled = new RegExp(pattern, flags);
     return {
-      test: (text: string): boolean => (text.length <= shortTextUnits ? local.test(text) : testOnWorker(pattern, flags, text)),
+      test: (text: string): boolean => {
+        // The pattern's length first, so that no two (pattern, text) pairs give one key.
+        const key = text.length <= rememberedTextUnits ? `${flags}:${pattern.length}:${pattern}${text}` : null;
+        let answer = key === null ? undefined : answers.get(key);
+        if (answer === undefined) {
+          answer = testOnWorker(pattern, flags, text);
+          if (key !== null) {
+            if (answers.size >= rememberedAnswers) answers.clear();
+            answers.set(key, answer);
+          }
+        }
+        return answer;
+      },
       // Ajv keeps one compiled pattern per toString(): it must tell patterns apart, as a RegExp's does.
-      toString: (): string => local.toString(),
+      toString: (): string => compiled.toString(),
     };
   },
   // Ajv writes this name only into standalone code, which is not generated here.

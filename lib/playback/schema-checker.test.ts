@@ -75,7 +75,7 @@ describe('patterns', () => {
   const evil = schema({ id: guid(21), content: '{"type":"string","pattern":"^(a+)+$"}' });
   const patterned = new Map([code, evil].map((s) => [s.id, s]));
 
-  it('match as JavaScript patterns with the u flag, on short texts and on long ones (tested on the worker)', () => {
+  it('match as JavaScript patterns with the u flag (tested on the worker), for short and long texts, remembered or not', () => {
     const checker = createSchemaChecker(patterned);
     expect(checker.check(code.id, { code: 'AB-1' })).toEqual({ kind: 'valid' });
     expect(checker.check(code.id, { code: `AB-${'7'.repeat(500)}` })).toEqual({ kind: 'valid' });
@@ -94,5 +94,12 @@ describe('patterns', () => {
     expect(performance.now() - started).toBeLessThan(1500);
     expect(withPatternBudget(2000, () => checker.check(evil.id, 'a'.repeat(30)))).toEqual({ kind: 'valid' });
     expect(withPatternBudget(2000, () => checker.check(code.id, { code: `AB-${'1'.repeat(40)}` }))).toEqual({ kind: 'valid' });
+    // Short texts are no safe bound: 8 alternatives on 12 characters are 8^12 paths.
+    const alternatives = schema({ id: guid(22), content: '{"type":"string","pattern":"^(a|a|a|a|a|a|a|a)*$"}' });
+    const short = createSchemaChecker(new Map([[alternatives.id, alternatives]]));
+    const shortStarted = performance.now();
+    expect(() => withPatternBudget(200, () => short.check(alternatives.id, 'aaaaaaaaaaa!'))).toThrow(SchemaBudgetExceeded);
+    expect(performance.now() - shortStarted).toBeLessThan(1500);
+    expect(withPatternBudget(2000, () => short.check(alternatives.id, 'aaaa'))).toEqual({ kind: 'valid' });
   });
 });
