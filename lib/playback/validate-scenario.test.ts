@@ -327,6 +327,18 @@ describe('scenario validation codes', () => {
     expect(within.events).toHaveLength(1902);
   });
 
+  it('failFirst and expected may be any whole number, however large (the spec sets only a minimum)', () => {
+    const result = run({
+      steps: [callStep('c', E.client, OP.retried)],
+      faults: [fault(OP.retried, 'Error', 2 ** 53)],
+      assertions: [{ type: 'event-count', id: 'a', kind: 'RequestFailed', target: null, expected: 1e300 }],
+    });
+    expect(result.issues).toEqual([]);
+    // Every one of the 10 attempts fails, as with null.
+    expect(result.events.filter((event) => event.kind === 'RequestFailed')).toHaveLength(10);
+    expect(result.assertions).toEqual([{ id: 'a', passed: false, detail: '10 RequestFailed events, expected 1e+300' }]);
+  });
+
   it('validation-too-slow: schema checks over the 2-second budget stop and say so', () => {
     let clock = 0;
     const tick = () => (clock += 1500);

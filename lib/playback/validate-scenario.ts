@@ -504,7 +504,7 @@ class Validation {
         this.add(null, 'invalid-fault', `${at}: Timeout needs an operation that has a timeout`);
       }
       const failFirst = fault.failFirst;
-      if (failFirst !== null && failFirst !== undefined && !isWhole(failFirst, 1, Number.MAX_SAFE_INTEGER)) {
+      if (failFirst !== null && failFirst !== undefined && !isWhole(failFirst, 1, Number.MAX_VALUE)) {
         this.add(null, 'invalid-fault', `${at}.failFirst ${quoted(failFirst)} must be a whole number of 1 or more, or null`);
       }
     });
@@ -531,7 +531,7 @@ class Validation {
         if (step === null || !this.stepIds.has(step)) this.add(null, 'unknown-step', `${at}.step ${quoted(assertion.step)} is not a step of the scenario`);
       } else if (assertion.type === 'event-count') {
         if (!(eventKinds as readonly unknown[]).includes(assertion.kind)) this.add(null, 'invalid-assertion', `${at}.kind ${quoted(assertion.kind)} is not an event kind`);
-        if (!isWhole(assertion.expected, 0, Number.MAX_SAFE_INTEGER)) this.add(null, 'invalid-assertion', `${at}.expected ${quoted(assertion.expected)} must be a whole number of 0 or more`);
+        if (!isWhole(assertion.expected, 0, Number.MAX_VALUE)) this.add(null, 'invalid-assertion', `${at}.expected ${quoted(assertion.expected)} must be a whole number of 0 or more`);
         if (assertion.target !== null && assertion.target !== undefined) {
           const target = ref(assertion.target);
           const model = this.model;
