@@ -14,7 +14,6 @@ import { engineVersion, type RunResult, type ScenarioIssue, type StepOutcomeEntr
 import type { ScenarioDocument } from './scenario-document';
 import { digestTrace, hashTrace } from './trace-hash';
 import { labelTrace } from './trace-labels';
-import { traceJsonBytesBound } from './trace-size';
 import { validateScenario } from './validate-scenario';
 
 /** What a run reads. */
@@ -51,13 +50,13 @@ export function playScenario(input: PlayScenarioInput): RunResult {
   const plan = buildPlaybackPlan(model, index, scenario);
   const played = runPlaybackPlan(plan);
   if (!played.ok) return refused(modelVersion, [played.issue]);
-  if (traceJsonBytesBound(played.events) > playbackLimits.traceJsonBytes) {
+  const outcomes: StepOutcomeEntry[] = plan.stepIds.map((stepId, i) => ({ stepId, outcome: played.outcomes.get(i) ?? 'Skipped' }));
+  const digest = digestTrace(played.events, outcomes);
+  if (digest.eventsJsonBytes > playbackLimits.traceJsonBytes) {
     const mebibytes = playbackLimits.traceJsonBytes / 1048576;
     return refused(modelVersion, [{ stepId: null, code: 'trace-too-large', message: `the trace would be over ${mebibytes} MiB of JSON: every event carries its payload` }]);
   }
-  const outcomes: StepOutcomeEntry[] = plan.stepIds.map((stepId, i) => ({ stepId, outcome: played.outcomes.get(i) ?? 'Skipped' }));
   const byStep = new Map(outcomes.map((entry) => [entry.stepId, entry.outcome]));
-  const digest = digestTrace(played.events, outcomes);
   return {
     engineVersion,
     hash: digest.hash,

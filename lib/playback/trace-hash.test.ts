@@ -32,6 +32,20 @@ describe('hashTrace', () => {
     );
   });
 
+  it('measures the JSON of the events from above, by at most the longest numbers', () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (drafts) => {
+        const events = drafts.map((draft, i) => ({ ...draft, sequence: i + 1 }) as PlaybackEvent);
+        const actual = Buffer.byteLength(JSON.stringify(events), 'utf8');
+        const { eventsJsonBytes } = digestTrace(events, []);
+        expect(eventsJsonBytes).toBeGreaterThanOrEqual(actual);
+        // Three numbers per event counted at 24 characters, and a comma more.
+        expect(eventsJsonBytes - actual).toBeLessThanOrEqual(events.length * (3 * 24 + 1) + 1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('does not depend on the key order of payloads, and tells different payloads apart', () => {
     const base = { sequence: 1, atMs: 0, kind: 'Published', stepId: 's', attempt: null, from: 'a', to: 'b', target: 'b', detail: null, message: 'm', headers: { x: '1', y: '2' } } as const;
     const one = hashTrace([{ ...base, payload: { a: 1, b: [1, { c: 2, d: 3 }] } }], []);

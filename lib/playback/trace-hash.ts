@@ -27,7 +27,8 @@ import { endianness } from 'node:os';
 import { canonicalJson } from '../model/canonical-json';
 import type { PlaybackEvent, StepOutcomeEntry } from './playback-types';
 
-const nullWord = 0xffffffff;
+// Null as a position: -1 in variables (a small integer for the engine), 0xFFFFFFFF once stored in a word.
+const nullPosition = -1;
 const wordsPerEvent = 13;
 const chunkWords = 1 << 14;
 const chunkBytes = chunkWords * 4;
@@ -46,11 +47,18 @@ class ValueTable {
   private readonly jsonByText = new Map<string, number>();
   /** Per position: 1 for a text used as an ID, else 0. */
   private readonly isId: number[] = [];
+  /** Per position: UTF-8 bytes of the value as JSON, as the run result writes it. */
+  private readonly sizes: number[] = [];
+
+  /** Bytes of the value at `position` as JSON (null: 4). */
+  jsonBytes(position: number): number {
+    return position < 0 ? 4 : this.sizes[position]!;
+  }
 
   /** A text that is an ID (`from`, `to`, `target`, `message`). */
   id(value: string | null): number {
     const position = this.text(value);
-    if (position !== nullWord) this.isId[position] = 1;
+    if (position >= 0) this.isId[position] = 1;
     return position;
   }
 
@@ -62,18 +70,20 @@ class ValueTable {
   }
 
   text(value: string | null): number {
-    if (value === null) return nullWord;
+    if (value === null) return nullPosition;
     let position = this.texts.get(value);
     if (position === undefined) {
-      position = this.lines.push(`T${JSON.stringify(value)}\n`) - 1;
+      const json = JSON.stringify(value);
+      position = this.lines.push(`T${json}\n`) - 1;
       this.isId.push(0);
+      this.sizes.push(Buffer.byteLength(json, 'utf8'));
       this.texts.set(value, position);
     }
     return position;
   }
 
   json(value: unknown): number {
-    if (value === null || value === undefined) return nullWord;
+    if (value === null || value === undefined) return nullPosition;
     let position = this.jsonByValue.get(value);
     if (position === undefined) {
       const canonical = canonicalJson(value);
@@ -81,6 +91,8 @@ class ValueTable {
       if (position === undefined) {
         position = this.lines.push(`J${canonical}\n`) - 1;
         this.isId.push(0);
+        // Canonical JSON has the bytes of JSON.stringify's text: only the key order differs.
+        this.sizes.push(Buffer.byteLength(canonical, 'utf8'));
         this.jsonByText.set(canonical, position);
       }
       this.jsonByValue.set(value, position);
@@ -89,16 +101,26 @@ class ValueTable {
   }
 }
 
-/** The hash of a trace, and the IDs its events hold (what `labels` names). */
+/** The hash of a trace, the IDs its events hold (what `labels` names) and the size of their JSON. */
 export interface TraceDigest {
   hash: string;
   /** The distinct texts of the events' `from`, `to`, `target` and `message`, in order of first use. */
   ids: string[];
+  /**
+   * UTF-8 bytes of the `events` list as JSON, from above (each value exact;
+   * member names and numbers at their longest): every event carries its
+   * payload, so the size grows with payloads, not only with the event count.
+   */
+  eventsJsonBytes: number;
 }
 
+// One event's member names, braces, commas and its three numbers at their longest (JSON.stringify of a double: 24 characters).
+const eventFrameBytes = '{"sequence":,"atMs":,"kind":,"stepId":,"attempt":,"from":,"to":,"target":,"payload":,"detail":,"message":,"headers":},'.length + 3 * 24;
+
 /**
- * The run hash over the events and outcomes, and the IDs the events hold
- * (read in the same pass: the table has each distinct text once).
+ * The run hash over the events and outcomes, the IDs the events hold and the
+ * size of their JSON, read in one pass (the table has each distinct value
+ * once, measured once).
  *
  * @example
  * digestTrace([], []).hash // 'af5570f5…' (SHA-256 of eight zero bytes)
@@ -118,23 +140,24 @@ export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly
   // a one-entry memo per field skips most table lookups.
   // (Each memo starts at null, whose position is the null word.)
   let kind: string | null = null;
-  let kindAt = nullWord;
+  let kindAt = nullPosition;
   let step: string | null = null;
-  let stepAt = nullWord;
+  let stepAt = nullPosition;
   let from: string | null = null;
-  let fromAt = nullWord;
+  let fromAt = nullPosition;
   let to: string | null = null;
-  let toAt = nullWord;
+  let toAt = nullPosition;
   let target: string | null = null;
-  let targetAt = nullWord;
+  let targetAt = nullPosition;
   let payload: unknown = null;
-  let payloadAt = nullWord;
+  let payloadAt = nullPosition;
   let detail: string | null = null;
-  let detailAt = nullWord;
+  let detailAt = nullPosition;
   let message: string | null = null;
-  let messageAt = nullWord;
+  let messageAt = nullPosition;
   let headers: unknown = null;
-  let headersAt = nullWord;
+  let headersAt = nullPosition;
+  let eventsJsonBytes = 2;
   for (let n = 0; n < events.length; n++) {
     const e = events[n]!;
     if (e.kind !== kind) kindAt = table.text((kind = e.kind));
@@ -146,6 +169,17 @@ export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly
     if (e.detail !== detail) detailAt = table.text((detail = e.detail));
     if (e.message !== message) messageAt = table.id((message = e.message));
     if (e.headers !== headers) headersAt = table.json((headers = e.headers));
+    eventsJsonBytes +=
+      eventFrameBytes +
+      table.jsonBytes(kindAt) +
+      table.jsonBytes(stepAt) +
+      table.jsonBytes(fromAt) +
+      table.jsonBytes(toAt) +
+      table.jsonBytes(targetAt) +
+      table.jsonBytes(payloadAt) +
+      table.jsonBytes(detailAt) +
+      table.jsonBytes(messageAt) +
+      table.jsonBytes(headersAt);
     if (w + wordsPerEvent > chunkWords) flushWords();
     const atMs = e.atMs;
     // Most times are below 2^32: no division (a floating-point remainder costs a quarter of this loop).
@@ -155,7 +189,7 @@ export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly
     words[w + 2] = atMsHigh;
     words[w + 3] = kindAt;
     words[w + 4] = stepAt;
-    words[w + 5] = e.attempt ?? nullWord;
+    words[w + 5] = e.attempt ?? nullPosition;
     words[w + 6] = fromAt;
     words[w + 7] = toAt;
     words[w + 8] = targetAt;
@@ -173,7 +207,7 @@ export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly
   }
   flushWords();
   hash.update(table.lines.join(''), 'utf8');
-  return { hash: hash.digest('hex'), ids: table.ids() };
+  return { hash: hash.digest('hex'), ids: table.ids(), eventsJsonBytes };
 }
 
 /**
