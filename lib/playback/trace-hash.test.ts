@@ -32,15 +32,17 @@ describe('hashTrace', () => {
     );
   });
 
-  it('measures the JSON of the events from above, by at most the longest numbers', () => {
+  it('measures the JSON of the events from above: payloads exact, texts and numbers at their longest', () => {
     fc.assert(
       fc.property(fc.array(event, { maxLength: 40 }), (drafts) => {
         const events = drafts.map((draft, i) => ({ ...draft, sequence: i + 1 }) as PlaybackEvent);
         const actual = Buffer.byteLength(JSON.stringify(events), 'utf8');
         const { eventsJsonBytes } = digestTrace(events, []);
         expect(eventsJsonBytes).toBeGreaterThanOrEqual(actual);
-        // Three numbers per event counted at 24 characters, and a comma more.
-        expect(eventsJsonBytes - actual).toBeLessThanOrEqual(events.length * (3 * 24 + 1) + 1);
+        const texts = events.flatMap((e) => [e.kind, e.stepId, e.from, e.to, e.target, e.detail, e.message]);
+        const longest = Math.max(4, ...texts.map((text) => Buffer.byteLength(JSON.stringify(text), 'utf8')));
+        // Per event: three numbers counted at 24 characters, seven texts at the longest, and a comma more.
+        expect(eventsJsonBytes - actual).toBeLessThanOrEqual(events.length * (3 * 24 + 7 * longest + 1) + 1);
       }),
       { numRuns: 200 },
     );

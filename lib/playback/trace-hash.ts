@@ -47,10 +47,12 @@ class ValueTable {
   private readonly jsonByText = new Map<string, number>();
   /** Per position: 1 for a text used as an ID, else 0. */
   private readonly isId: number[] = [];
-  /** Per position: UTF-8 bytes of the value as JSON, as the run result writes it. */
+  /** Per position of a JSON value: UTF-8 bytes of it as JSON, as the run result writes it (texts: 0). */
   private readonly sizes: number[] = [];
+  /** The most UTF-8 bytes of a text as JSON string, quotes included (null: 4). */
+  longestText = 4;
 
-  /** Bytes of the value at `position` as JSON (null: 4). */
+  /** Bytes of the JSON value at `position` as JSON (null: 4). */
   jsonBytes(position: number): number {
     return position < 0 ? 4 : this.sizes[position]!;
   }
@@ -76,7 +78,10 @@ class ValueTable {
       const json = JSON.stringify(value);
       position = this.lines.push(`T${json}\n`) - 1;
       this.isId.push(0);
-      this.sizes.push(Buffer.byteLength(json, 'utf8'));
+      this.sizes.push(0);
+      // A text that could not pass the longest even at 3 bytes a unit is not measured.
+      const bytes = json.length * 3 <= this.longestText ? 0 : Buffer.byteLength(json, 'utf8');
+      if (bytes > this.longestText) this.longestText = bytes;
       this.texts.set(value, position);
     }
     return position;
@@ -107,15 +112,18 @@ export interface TraceDigest {
   /** The distinct texts of the events' `from`, `to`, `target` and `message`, in order of first use. */
   ids: string[];
   /**
-   * UTF-8 bytes of the `events` list as JSON, from above (each value exact;
-   * member names and numbers at their longest): every event carries its
-   * payload, so the size grows with payloads, not only with the event count.
+   * UTF-8 bytes of the `events` list as JSON, from above: payloads and
+   * headers exact, each of the 7 texts of an event counted as the longest
+   * text of the trace, member names and numbers at their longest. Every
+   * event carries its payload, so the size grows with payloads, not only with
+   * the event count.
    */
   eventsJsonBytes: number;
 }
 
 // One event's member names, braces, commas and its three numbers at their longest (JSON.stringify of a double: 24 characters).
 const eventFrameBytes = '{"sequence":,"atMs":,"kind":,"stepId":,"attempt":,"from":,"to":,"target":,"payload":,"detail":,"message":,"headers":},'.length + 3 * 24;
+const textsPerEvent = 7;
 
 /**
  * The run hash over the events and outcomes, the IDs the events hold and the
@@ -157,7 +165,9 @@ export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly
   let messageAt = nullPosition;
   let headers: unknown = null;
   let headersAt = nullPosition;
-  let eventsJsonBytes = 2;
+  // Bytes of the events' payloads and headers as JSON; a memo miss changes them.
+  let valueBytes = 8;
+  let valuesJsonBytes = 0;
   for (let n = 0; n < events.length; n++) {
     const e = events[n]!;
     if (e.kind !== kind) kindAt = table.text((kind = e.kind));
@@ -165,21 +175,17 @@ export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly
     if (e.from !== from) fromAt = table.id((from = e.from));
     if (e.to !== to) toAt = table.id((to = e.to));
     if (e.target !== target) targetAt = table.id((target = e.target));
-    if (e.payload !== payload) payloadAt = table.json((payload = e.payload));
+    if (e.payload !== payload) {
+      payloadAt = table.json((payload = e.payload));
+      valueBytes = table.jsonBytes(payloadAt) + table.jsonBytes(headersAt);
+    }
     if (e.detail !== detail) detailAt = table.text((detail = e.detail));
     if (e.message !== message) messageAt = table.id((message = e.message));
-    if (e.headers !== headers) headersAt = table.json((headers = e.headers));
-    eventsJsonBytes +=
-      eventFrameBytes +
-      table.jsonBytes(kindAt) +
-      table.jsonBytes(stepAt) +
-      table.jsonBytes(fromAt) +
-      table.jsonBytes(toAt) +
-      table.jsonBytes(targetAt) +
-      table.jsonBytes(payloadAt) +
-      table.jsonBytes(detailAt) +
-      table.jsonBytes(messageAt) +
-      table.jsonBytes(headersAt);
+    if (e.headers !== headers) {
+      headersAt = table.json((headers = e.headers));
+      valueBytes = table.jsonBytes(payloadAt) + table.jsonBytes(headersAt);
+    }
+    valuesJsonBytes += valueBytes;
     if (w + wordsPerEvent > chunkWords) flushWords();
     const atMs = e.atMs;
     // Most times are below 2^32: no division (a floating-point remainder costs a quarter of this loop).
@@ -207,6 +213,7 @@ export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly
   }
   flushWords();
   hash.update(table.lines.join(''), 'utf8');
+  const eventsJsonBytes = 2 + valuesJsonBytes + events.length * (eventFrameBytes + textsPerEvent * table.longestText);
   return { hash: hash.digest('hex'), ids: table.ids(), eventsJsonBytes };
 }
 

@@ -248,10 +248,12 @@ export async function main(args) {
   const kinds = {};
   for (const event of first.events) kinds[event.kind] = (kinds[event.kind] ?? 0) + 1;
   const perSecond = (ms) => Math.round(events / (Math.max(ms, 0.001) / 1000));
-  const line = (label, times, rated) => {
+  // `judged`: a one-core figure, so it is held against the target; the process's CPU time also counts GC helper threads on the other core.
+  const line = (label, times, rated, judged = true) => {
     const middle = median(times);
     const best = Math.min(...times);
-    const rate = rated ? `  ${perSecond(middle).toLocaleString('en-US').padStart(11)} events/s (best ${perSecond(best).toLocaleString('en-US')})  ${perSecond(middle) >= targetEventsPerSecond ? 'meets' : 'MISSES'} the target` : '';
+    const verdict = judged ? `  ${perSecond(middle) >= targetEventsPerSecond ? 'meets' : 'MISSES'} the target` : '  (both cores: not the target\'s measure)';
+    const rate = rated ? `  ${perSecond(middle).toLocaleString('en-US').padStart(11)} events/s (best ${perSecond(best).toLocaleString('en-US')})${verdict}` : '';
     return `  ${label.padEnd(44)} ${middle.toFixed(2).padStart(7)} ms (best ${best.toFixed(2)})${rate}`;
   };
   console.log(`playback benchmark: ${countItems(scenario.steps)} steps and step lists, ${scenario.faults.length} faults, ${events} events (limit 10000), virtual end ${first.events.at(-1).atMs} ms`);
@@ -265,9 +267,9 @@ export async function main(args) {
       `  playScenario on its core (this thread's on-CPU time, mean of the ${options.runs} runs, /proc ticks of 10 ms: ±${fmtMs(10 / options.runs)} ms): ${fmtMs(threadMeanMs)} ms of ${fmtMs(loopWallMeanMs)} ms wall  ${rate.toLocaleString('en-US').padStart(11)} events/s  ${rate >= targetEventsPerSecond ? 'meets' : 'MISSES'} the target`,
     );
   }
-  console.log(line('playScenario (validate, play, assert, hash)', phases.total, true));
+  console.log(line('playScenario (validate, play, assert, hash)', phases.total, true, false));
   console.log(line('  of which validation (with schema checks)', phases.validate, false));
-  console.log(line('  of which the player (index + plan + play)', phases.player, true));
+  console.log(line('  of which the player (index + plan + play)', phases.player, true, false));
   console.log(line('  of which the hash', phases.hash, false));
   console.log(line('playScenario, wall time', wall, true));
 
