@@ -146,7 +146,7 @@ export function digestTrace(events: readonly PlaybackEvent[], outcomes: readonly
   words[w++] = outcomes.length;
   // Neighbouring events mostly repeat a field (one delivery's step, message, payload, channel):
   // a one-entry memo per field skips most table lookups.
-  // (Each memo starts at null, whose position is the null word.)
+  // (Each memo starts at null, whose position is nullPosition.)
   let kind: string | null = null;
   let kindAt = nullPosition;
   let step: string | null = null;
