@@ -21,7 +21,6 @@ export const createPromiseRun: Operation = async ({ runtime, caller, pathParamet
     startedBy: actorOf(caller),
     now: runtime.now(),
     newId: randomUUID,
-    monotonicNowMs: () => performance.now(),
   });
   return jsonResponse(201, run);
 };

@@ -18,7 +18,6 @@ export const runScenario: Operation = async (request) => {
     projectId: project.id,
     scenarioId: pathUuid(pathParameters.scenarioId, 'Scenario'),
     branchId: branchIdOf(request)?.toLowerCase() ?? null,
-    monotonicNowMs: () => performance.now(),
   });
   if (!played.result) throw HttpProblem.notFound('Scenario not found');
   return jsonResponse(200, played.result);

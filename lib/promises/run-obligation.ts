@@ -27,7 +27,6 @@ export interface RunObligationInput {
   startedBy: string;
   now: Date;
   newId: () => string;
-  monotonicNowMs?: () => number;
 }
 
 function matches(o: Obligation, reference: string): boolean {
@@ -49,9 +48,9 @@ function pickTarget(promise: PromiseRecord, reference: string, draft: boolean | 
 
 type RunOutcome = Omit<NewPromiseRun, 'id' | 'promiseId' | 'obligationId' | 'promiseRevision' | 'draft' | 'startedBy' | 'at'>;
 
-async function scenarioCheck(db: Kysely<Database>, projectId: string, obligation: Obligation, monotonicNowMs: (() => number) | undefined): Promise<RunOutcome> {
+async function scenarioCheck(db: Kysely<Database>, projectId: string, obligation: Obligation): Promise<RunOutcome> {
   const scenarioId = String(obligation.recipe?.scenarioId ?? '').toLowerCase();
-  const played = await playStoredScenario(db, { projectId, scenarioId, monotonicNowMs });
+  const played = await playStoredScenario(db, { projectId, scenarioId });
   const base = {
     scope: 'model:main',
     environment: 'playback',
@@ -108,7 +107,7 @@ export async function runObligation(db: Kysely<Database>, input: RunObligationIn
   const promise = await findPromise(db, input.projectId, input.promiseId);
   if (!promise) throw HttpProblem.notFound('Promise not found');
   const { revision, obligation } = pickTarget(promise, input.obligation, input.draft);
-  const outcome = obligation.kind === 'scenario-check' ? await scenarioCheck(db, input.projectId, obligation, input.monotonicNowMs) : unsupported(obligation);
+  const outcome = obligation.kind === 'scenario-check' ? await scenarioCheck(db, input.projectId, obligation) : unsupported(obligation);
   const run = await insertPromiseRun(db, {
     ...outcome,
     id: input.newId(),

@@ -30,7 +30,7 @@ export function scenarioDocumentOf(stored: StoredScenario): ScenarioDocument {
  * the model and its version are read in one repeatable-read transaction, so
  * the result names exactly the inputs it played. Writes nothing.
  */
-export async function playStoredScenario(db: Kysely<Database>, input: { projectId: string; scenarioId: string; branchId?: string | null; monotonicNowMs?: () => number }): Promise<StoredScenarioRun> {
+export async function playStoredScenario(db: Kysely<Database>, input: { projectId: string; scenarioId: string; branchId?: string | null }): Promise<StoredScenarioRun> {
   const read = await db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -43,8 +43,7 @@ export async function playStoredScenario(db: Kysely<Database>, input: { projectI
       return { scenario, scenarioHash: hashes.get(scenario.id) ?? null, stream, model };
     });
   if (!read.scenario || !read.model) return { scenario: read.scenario, scenarioHash: null, modelVersion: read.stream.modelVersion, result: null };
-  // A stored scenario always plays under the schema-check budget: the process's monotonic clock unless a caller brings its own.
-  const monotonicNowMs = input.monotonicNowMs ?? (() => performance.now());
-  const result = playScenario({ model: read.model, modelVersion: read.stream.modelVersion, scenario: scenarioDocumentOf(read.scenario), monotonicNowMs });
+  // A stored scenario always plays under the schema-check budget, read off the process's monotonic clock.
+  const result = playScenario({ model: read.model, modelVersion: read.stream.modelVersion, scenario: scenarioDocumentOf(read.scenario), monotonicNowMs: () => performance.now() });
   return { scenario: read.scenario, scenarioHash: read.scenarioHash, modelVersion: read.stream.modelVersion, result };
 }

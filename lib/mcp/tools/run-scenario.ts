@@ -46,7 +46,7 @@ export const runScenario = defineTool({
     const includePayloads = args.includePayloads ?? false;
     const scope = `run_scenario:${project.id}:${scenarioId}:${includePayloads}`;
     const position = readToolCursor<EventPosition>(context, scope, args.cursor);
-    const played = await playStoredScenario(context.runtime.db, { projectId: project.id, scenarioId, monotonicNowMs: () => performance.now() });
+    const played = await playStoredScenario(context.runtime.db, { projectId: project.id, scenarioId });
     if (!played.scenario || !played.result) throw HttpProblem.notFound('Scenario not found', `No scenario ${args.scenarioId} in the project.`);
     const run = played.result;
     if (position && position.hash !== run.hash) {
