@@ -230,6 +230,18 @@ function storable<T extends string | number | null>(context: ReadContext, value:
   return value;
 }
 
+/** A word the run judges (see `storable`); any other JSON type is not a scenario document. */
+function judgedWord(context: ReadContext, object: Record<string, unknown>, key: string, path: string): string | null {
+  return storable(context, optionalString(object, key, path), childPath(path, key));
+}
+
+/** A number the run judges (see `storable`); any other JSON type is not a scenario document (`wrongType` says so). */
+function judgedNumber(context: ReadContext, object: Record<string, unknown>, key: string, path: string, wrongType: string): number | null {
+  const value = member(object, key);
+  if (value !== undefined && value !== null && typeof value !== 'number') throw new NotAScenarioError(childPath(path, key), wrongType);
+  return storable(context, (value as number | null | undefined) ?? null, childPath(path, key));
+}
+
 function readJsonValue(context: ReadContext, object: Record<string, unknown>, key: string, path: string): JsonValue {
   const value = member(object, key);
   if (value === undefined || value === null) return null;
@@ -374,7 +386,7 @@ function readStep(context: ReadContext, value: unknown, path: string, depth: num
         type: 'branch',
         id,
         whenStep,
-        is: storable(context, optionalString(value, 'is', path), childPath(path, 'is')),
+        is: judgedWord(context, value, 'is', path),
         then: listMember(context, value, 'then', path, depth),
         else: listMember(context, value, 'else', path, depth),
       };
@@ -386,12 +398,8 @@ function readFault(context: ReadContext, value: unknown, path: string): Fault | 
   if (value === null) return null;
   if (!isPlainObject(value)) throw new NotAScenarioError(path, 'must be a fault object');
   const target = reference(context, value, 'target', path);
-  const kind = storable(context, optionalString(value, 'kind', path), childPath(path, 'kind'));
-  const failFirst = member(value, 'failFirst');
-  if (failFirst !== undefined && failFirst !== null && typeof failFirst !== 'number') {
-    throw new NotAScenarioError(childPath(path, 'failFirst'), 'must be a number or null');
-  }
-  return { target, kind, failFirst: storable(context, (failFirst as number | null | undefined) ?? null, childPath(path, 'failFirst')) };
+  const kind = judgedWord(context, value, 'kind', path);
+  return { target, kind, failFirst: judgedNumber(context, value, 'failFirst', path, 'must be a number or null') };
 }
 
 function readAssertion(context: ReadContext, value: unknown, path: string): Assertion | null {
@@ -406,18 +414,14 @@ function readAssertion(context: ReadContext, value: unknown, path: string): Asse
   if (type === 'outcome') {
     const step = optionalString(value, 'step', path);
     checkText(context, step, childPath(path, 'step'), playbackLimits.stepIdCharacters);
-    return { type: 'outcome', id, step, expected: storable(context, optionalString(value, 'expected', path), childPath(path, 'expected')) };
-  }
-  const expected = member(value, 'expected');
-  if (expected !== undefined && expected !== null && typeof expected !== 'number') {
-    throw new NotAScenarioError(childPath(path, 'expected'), 'must be a number');
+    return { type: 'outcome', id, step, expected: judgedWord(context, value, 'expected', path) };
   }
   return {
     type: 'event-count',
     id,
-    kind: storable(context, optionalString(value, 'kind', path), childPath(path, 'kind')),
+    kind: judgedWord(context, value, 'kind', path),
     target: reference(context, value, 'target', path),
-    expected: storable(context, (expected as number | null | undefined) ?? null, childPath(path, 'expected')),
+    expected: judgedNumber(context, value, 'expected', path, 'must be a number'),
   };
 }
 
