@@ -20,7 +20,7 @@ export interface ServiceDatabase {
  */
 export async function openServiceDatabase(config: ServiceConfig, log: Logger, hasMasterKey: boolean): Promise<ServiceDatabase> {
   let connection = config.database.connection;
-  let stopEmbedded = async () => undefined as void;
+  let stopEmbedded: () => Promise<void> = async () => {};
   if (!connection) {
     const directory = join(config.dataDirectory, 'pg');
     const embedded = await startEmbeddedPostgres({ directory, log: (line) => log.debug(`postgres: ${line}`) });

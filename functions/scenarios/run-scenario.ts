@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';

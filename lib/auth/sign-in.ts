@@ -16,7 +16,7 @@ export async function signInWithPassword(db: Kysely<Database>, email: string, pa
   const locked = user?.locked_until != null && user.locked_until.getTime() > now.getTime();
   const storedHash = user?.password_hash && !locked ? user.password_hash : await dummyPasswordHash();
   const matches = await verifyPassword(password, storedHash);
-  if (!user || !user.password_hash || locked) return null;
+  if (!user?.password_hash || locked) return null;
   if (!matches) {
     const lockUntil = new Date(now.getTime() + lockoutPolicy.lockMs);
     await db

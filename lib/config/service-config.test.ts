@@ -265,7 +265,7 @@ describe('never fails in an unexpected way', () => {
   it('parseConnectionString returns settings with a host, or throws an Error with a message', () => {
     fc.assert(
       fc.property(interestingText, (text) => {
-        let result;
+        let result: ReturnType<typeof parseConnectionString>;
         try {
           result = parseConnectionString(text);
         } catch (error) {
@@ -282,7 +282,7 @@ describe('never fails in an unexpected way', () => {
   it('readServiceConfig returns a config or throws a StartupRefusalError, on any environment', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...variables), interestingText, { maxKeys: 8 }), (env) => {
-        let config;
+        let config: ReturnType<typeof readServiceConfig>;
         try {
           config = readServiceConfig(env, cwd);
         } catch (error) {

@@ -26,7 +26,7 @@ export function localMasterKeyPath(dataDirectory: string): string {
  */
 export async function resolveLocalMasterKey(input: LocalMasterKeyInput): Promise<MasterKey> {
   const file = localMasterKeyPath(input.dataDirectory);
-  let stats;
+  let stats: Awaited<ReturnType<typeof lstat>> | undefined;
   try {
     stats = await lstat(file);
   } catch {

@@ -11,5 +11,6 @@ export interface NameIdPosition {
  * (projects, scenarios): stable under inserts, unlike offsets.
  */
 export function afterNameThenId(after: NameIdPosition) {
+  // biome-ignore lint/suspicious/noExplicitAny: serves any table with `name` and `id` columns
   return (eb: ExpressionBuilder<any, any>) => eb.or([eb('name', '>', after.name), eb.and([eb('name', '=', after.name), eb('id', '>', after.id)])]);
 }

@@ -258,7 +258,9 @@ describe('overlayModel', () => {
     expect(base.element.get(U)?.name).toBe('Element');
     expect([...after.element.keys()].sort()).toEqual([S, A, K, U, guid(100)].sort());
     const seen: string[] = [];
-    after.element.forEach((_, id) => seen.push(id));
+    after.element.forEach((_, id) => {
+      seen.push(id);
+    });
     expect(seen.sort()).toEqual([...after.element.keys()].sort());
     after.unset('element', D);
     expect(after.element.has(D)).toBe(true);

@@ -38,7 +38,7 @@ export async function findStream(db: Db, streamId: string): Promise<ModelStream 
 /** The main stream of a project (its ID is the project's ID). */
 export async function mainStream(db: Db, projectId: string): Promise<ModelStream> {
   const stream = await findStream(db, projectId);
-  if (!stream || stream.kind !== 'main') throw HttpProblem.notFound('Project not found');
+  if (stream?.kind !== 'main') throw HttpProblem.notFound('Project not found');
   return stream;
 }
 

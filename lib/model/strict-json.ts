@@ -178,7 +178,7 @@ export const yamlMaxAliasCount = 100;
  * parseYamlStrict('a: 1\na: 2\n') // { ok: false, message: 'Map keys must be unique at line 2, column 1' }
  */
 export function parseYamlStrict(text: string): StrictParseResult {
-  let document;
+  let document: ReturnType<typeof parseDocument>;
   try {
     document = parseDocument(text, { version: '1.2', schema: 'core', customTags: [], resolveKnownTags: false, merge: false, uniqueKeys: sameKey, prettyErrors: true });
   } catch (error) {

@@ -235,15 +235,20 @@ class Engine {
     this.work(step.id);
     switch (step.type) {
       case 'call':
-        return this.call(step, frame, done);
+        this.call(step, frame, done);
+        return;
       case 'publish':
-        return this.publish(step, frame, done);
+        this.publish(step, frame, done);
+        return;
       case 'write':
-        return this.write(step, frame, done);
+        this.write(step, frame, done);
+        return;
       case 'parallel':
-        return this.parallel(step, frame, done);
+        this.parallel(step, frame, done);
+        return;
       case 'branch':
-        return this.branch(step, frame, done);
+        this.branch(step, frame, done);
+        return;
     }
   }
 

@@ -95,6 +95,8 @@ export function referenceTraceHash(events: readonly PlaybackEvent[], outcomes: r
   }
   for (const o of outcomes) words.push(t(o.stepId), t(o.outcome));
   const bytes = new DataView(new ArrayBuffer(words.length * 4));
-  words.forEach((word, i) => bytes.setUint32(i * 4, word ?? 0xffffffff, true));
+  words.forEach((word, i) => {
+    bytes.setUint32(i * 4, word ?? 0xffffffff, true);
+  });
   return createHash('sha256').update(new Uint8Array(bytes.buffer)).update(table.join(''), 'utf8').digest('hex');
 }

@@ -124,7 +124,9 @@ describe('topic routing agrees with RabbitMQ', () => {
       queues.push(queue);
       await channel.bindQueue(queue, exchange, pattern);
     }
-    keys.forEach((key, index) => channel!.publish(exchange, key, Buffer.from(String(index))));
+    keys.forEach((key, index) => {
+      channel!.publish(exchange, key, Buffer.from(String(index)));
+    });
     await channel.waitForConfirms();
 
     const disagreements: string[] = [];

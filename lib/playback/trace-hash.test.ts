@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eventKinds, type PlaybackEvent, type StepOutcomeEntry } from './playback-types';
+import { eventKinds, type PlaybackEvent, } from './playback-types';
 import { stepOutcomes } from './scenario-document';
 import { referenceTraceHash } from './playback-test-fixtures';
 import { digestTrace, hashTrace } from './trace-hash';

@@ -560,7 +560,7 @@ class Validation {
         if (overBudget()) return tooSlow();
         const schema = this.model.schema.get(check.schemaId)!;
         const name = `schema ${JSON.stringify(schema.name)}`;
-        let result;
+        let result: ReturnType<typeof checker.check>;
         try {
           result = checker.check(check.schemaId, check.value);
         } catch (error) {

@@ -251,7 +251,7 @@ export function checkDslStructure(dsl: string): DslReading {
   const viewKeys = new Set<string>();
   let sawWorkspace = false;
   let viewBody: string[] | null = null;
-  const fail = (n: number, why: string): never => {
+  const fail: (n: number, why: string) => never = (n, why) => {
     throw new Error(`DSL line ${n + 1}: ${why}: ${lines[n]}`);
   };
   const ancestors = (id: string): string[] => {
@@ -259,16 +259,16 @@ export function checkDslStructure(dsl: string): DslReading {
     for (let at = reading.elements.get(id)!.parent; at !== null; at = reading.elements.get(at)!.parent) result.push(at);
     return result;
   };
-  lines.forEach((raw, n) => {
+  for (const [n, raw] of lines.entries()) {
     if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(raw)) fail(n, 'control character');
     if (/\p{Cs}/u.test(raw)) fail(n, 'lone surrogate');
     if (raw.endsWith('\\')) fail(n, 'a line ending in a backslash continues onto the next');
     const line = raw.trim();
-    if (line === '') return;
+    if (line === '') continue;
     if (line.startsWith('#')) {
       if (!sawWorkspace) reading.header.push(line);
       else reading.comments.push(line);
-      return;
+      continue;
     }
     if (line.startsWith('//') || line.startsWith('/*')) fail(n, 'unexpected comment style');
     const tokens = tokenizeDslLine(line);
@@ -283,7 +283,7 @@ export function checkDslStructure(dsl: string): DslReading {
         viewBody = null;
       }
       stack.pop();
-      return;
+      continue;
     }
     if (top) top.statements++;
     const context = top?.kind ?? 'file';
@@ -295,24 +295,26 @@ export function checkDslStructure(dsl: string): DslReading {
       if (body[0] !== 'workspace' || !opens || body.length !== 2) fail(n, 'expected workspace "name" {');
       if (sawWorkspace) fail(n, 'a second workspace');
       sawWorkspace = true;
-      return push('workspace', null);
+      push('workspace', null);
+      continue;
     }
     if (context === 'workspace') {
-      if ((body[0] === 'model' || body[0] === 'views') && body.length === 1 && opens) return push(body[0], null);
-      return fail(n, 'expected model { or views {');
+      if ((body[0] === 'model' || body[0] === 'views') && body.length === 1 && opens) { push(body[0], null); continue; }
+      fail(n, 'expected model { or views {');
     }
     if (context === 'model' && top!.statements === 1 && line !== '!impliedRelationships false') fail(n, 'the model block must start with !impliedRelationships false');
     if (line === '!impliedRelationships false') {
       if (context !== 'model' || top!.statements !== 1) fail(n, '!impliedRelationships out of place');
-      return;
+      continue;
     }
     if (context === 'properties') {
       if (body.length !== 2 || opens) fail(n, 'a property is two strings');
-      return;
+      continue;
     }
     if (body[0] === 'properties' && body.length === 1 && opens) {
       if (!['person', 'softwareSystem', 'container', 'component'].includes(context)) fail(n, 'properties out of place');
-      return push('properties', null);
+      push('properties', null);
+      continue;
     }
     if (body[1] === '=') {
       const [id, , type, name, ...rest] = body;
@@ -331,7 +333,8 @@ export function checkDslStructure(dsl: string): DslReading {
       const technology = type === 'container' || type === 'component' ? (rest[1] ?? '') : null;
       const tags = (type === 'container' || type === 'component' ? rest[2] : rest[1]) ?? '';
       reading.elements.set(id!, { type: type!, name: name!, parent: context === 'model' ? null : top!.id, tags, technology });
-      return push(type!, id!);
+      push(type!, id!);
+      continue;
     }
     if (body[1] === '->') {
       if (context !== 'model') fail(n, 'relationships are written in the model block');
@@ -344,10 +347,10 @@ export function checkDslStructure(dsl: string): DslReading {
       if (relationshipKeys.has(key)) fail(n, 'repeated description between the same two elements');
       relationshipKeys.add(key);
       reading.relationships.push({ from: from!, to: to!, description, technology, tags });
-      return;
+      continue;
     }
     if (context === 'views') {
-      if (body[0] === 'styles' && body.length === 1 && opens) return push('styles', null);
+      if (body[0] === 'styles' && body.length === 1 && opens) { push('styles', null); continue; }
       const [type] = body;
       let scope: string | null = null;
       let rest: string[];
@@ -358,29 +361,30 @@ export function checkDslStructure(dsl: string): DslReading {
         if (!element) fail(n, `view scope ${scope} not defined`);
         if (element!.type !== (type === 'container' ? 'softwareSystem' : 'container')) fail(n, `${type} view of a ${element!.type}`);
         rest = body.slice(2);
-      } else return fail(n, `unknown view ${type}`);
+      } else fail(n, `unknown view ${type}`);
       if (rest.length !== 2 || !opens) fail(n, 'a view has a key, a description and a block');
       if (!/^[a-zA-Z0-9_-]+$/.test(rest[0]!)) fail(n, `bad view key ${rest[0]}`);
       if (viewKeys.has(rest[0]!)) fail(n, `view key ${rest[0]} repeated`);
       viewKeys.add(rest[0]!);
       reading.views.push({ type: type!, scope, key: rest[0]!, description: rest[1]! });
       viewBody = [];
-      return push('view', null);
+      push('view', null);
+      continue;
     }
     if (context === 'view') {
       viewBody!.push(line);
-      return;
+      continue;
     }
     if (context === 'styles') {
-      if ((body[0] === 'element' || body[0] === 'relationship') && body.length === 2 && opens) return push('style', null);
-      return fail(n, 'expected element or relationship style');
+      if ((body[0] === 'element' || body[0] === 'relationship') && body.length === 2 && opens) { push('style', null); continue; }
+      fail(n, 'expected element or relationship style');
     }
     if (context === 'style') {
       if (!/^(shape cylinder|color #[0-9a-f]{6}|thickness \d+)$/.test(line)) fail(n, 'unknown style');
-      return;
+      continue;
     }
-    return fail(n, `unexpected statement in ${context}`);
-  });
+    fail(n, `unexpected statement in ${context}`);
+  }
   if (!sawWorkspace) throw new Error('no workspace');
   if (stack.length !== 0) throw new Error(`${stack.length} block(s) left open`);
   return reading;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { element, guid, relationship } from '../model/model-test-fixtures';
+import { element, guid, } from '../model/model-test-fixtures';
 import { layoutFingerprint } from './layout';
 import { formatNumber, renderViewSvg } from './render-view-svg';
 import { allNodes, expectGolden, parseXmlStrict, xmllint, xmllintMissing, type XmlNode } from './render-test-checks';

@@ -115,7 +115,9 @@ function drawCard(element: ElementRecord, at: Placement, contained: number): str
   ];
   if (element.description !== null) {
     const lines = wrapLines(element.description, card.width - 2 * card.padding, 12, 2);
-    lines.forEach((line, i) => parts.push(`<text x="${card.padding}" y="${74 + i * 16}" font-size="12" fill="${svgTheme.descriptionText}">${escapeXml(line)}</text>`));
+    lines.forEach((line, i) => {
+      parts.push(`<text x="${card.padding}" y="${74 + i * 16}" font-size="12" fill="${svgTheme.descriptionText}">${escapeXml(line)}</text>`);
+    });
   }
   if (dot) parts.push(factDot(element.factStatus, card.width - 16, 16, 5));
   if (element.stale) parts.push(staleBadge(element.stale, card.padding, card.height - 22));
@@ -264,9 +266,9 @@ function labelCard(relationship: RelationshipRecord, at: Point): LabelCard | nul
     box = { x: at.x - width / 2, y: at.y - height / 2, width, height };
     const stroke = relationship.kind === 'behavioural' ? svgTheme.behavioural : svgTheme.structural;
     parts.push(`<rect x="${n(box.x)}" y="${n(box.y)}" width="${width}" height="${height}" rx="6" fill="${svgTheme.labelCard}" stroke="${stroke}" stroke-width="1"/>`);
-    lines.forEach((line, i) =>
-      parts.push(`<text x="${n(at.x)}" y="${n(box.y + 16 + i * 15)}" font-size="${line.size}" fill="${line.fill}" text-anchor="middle">${escapeXml(line.text)}</text>`),
-    );
+    lines.forEach((line, i) => {
+      parts.push(`<text x="${n(at.x)}" y="${n(box.y + 16 + i * 15)}" font-size="${line.size}" fill="${line.fill}" text-anchor="middle">${escapeXml(line.text)}</text>`);
+    });
     const full = [label, technology === '' ? '' : `[${technology}]`].filter((t) => t !== '').join(' ');
     if (lines.some((line) => line.text.endsWith('…'))) parts.push(`<title>${escapeXml(full)}</title>`);
   }

@@ -70,27 +70,33 @@ const fact = { factStatus: 'declared', provenance: null, stale: null };
 export function generateModel() {
   const records = [];
   const elements = Array.from({ length: 20 }, (_, i) => guid(0x100 + i));
-  elements.forEach((id, i) => records.push({ kind: 'element', record: { id, kind: 'system', name: `Element ${i}`, description: null, technology: null, status: 'current', parentId: null, tags: [], icon: null, ...fact } }));
+  elements.forEach((id, i) => {
+    records.push({ kind: 'element', record: { id, kind: 'system', name: `Element ${i}`, description: null, technology: null, status: 'current', parentId: null, tags: [], icon: null, ...fact } });
+  });
   const requestSchema = guid(0x700);
   records.push({ kind: 'schema', record: { id: requestSchema, name: 'Request', description: null, content: '{"type":"object","required":["orderId"],"properties":{"orderId":{"type":"integer"},"lines":{"type":"array","items":{"type":"object"}}}}', version: 1 } });
   const messageSchema = guid(0x701);
   records.push({ kind: 'schema', record: { id: messageSchema, name: 'Event', description: null, content: '{"type":"object","required":["orderId","status"],"properties":{"status":{"enum":["new","paid","shipped"]}}}', version: 1 } });
   const operations = Array.from({ length: 10 }, (_, i) => guid(0x200 + i));
-  operations.forEach((id, i) =>
+  operations.forEach((id, i) => {
     records.push({
       kind: 'operation',
       record: { id, ownerId: elements[10 + i], name: `Operation ${i}`, transport: 'http', requestSchemaId: requestSchema, responseSchemaId: null, timeoutMs: 1000, retry: { maxAttempts: 3, backoffMs: 200 }, ...fact },
-    }),
-  );
+    });
+  });
   const hub = guid(0x300);
   const deadLetter = guid(0x3ff);
   const queues = Array.from({ length: 10 }, (_, i) => guid(0x301 + i));
   records.push({ kind: 'channel', record: { id: hub, name: 'events', kind: 'topic', ...fact } });
   // A topic, so that its binding to queue 8 is one the model rules accept (the import refuses a binding from a queue); the player does not read channel kinds.
   records.push({ kind: 'channel', record: { id: deadLetter, name: 'dead letters', kind: 'topic', ...fact } });
-  queues.forEach((id, i) => records.push({ kind: 'channel', record: { id, name: `queue ${i}`, kind: 'queue', ...fact } }));
+  queues.forEach((id, i) => {
+    records.push({ kind: 'channel', record: { id, name: `queue ${i}`, kind: 'queue', ...fact } });
+  });
   const keys = [null, 'order.*', 'order.#', '#', '*.paid', 'order.*.eu', '#.shipped', 'invoice.#', 'order.new', '*.*'];
-  queues.forEach((id, i) => records.push({ kind: 'binding', record: { id: guid(0x500 + i), sourceChannelId: hub, targetChannelId: id, routingKey: keys[i], ...fact } }));
+  queues.forEach((id, i) => {
+    records.push({ kind: 'binding', record: { id: guid(0x500 + i), sourceChannelId: hub, targetChannelId: id, routingKey: keys[i], ...fact } });
+  });
   records.push({ kind: 'binding', record: { id: guid(0x5ff), sourceChannelId: deadLetter, targetChannelId: queues[8], routingKey: null, ...fact } });
   let subscriptionNumber = 0;
   const addSubscription = (channelId, consumerId, retry, deadLetterChannelId) =>

@@ -155,14 +155,26 @@ function buildModel(spec: ModelSpec, seed: string): BuiltModel {
     add('elements', { id, kind, name: draft.name, description: draft.description, technology: draft.technology, status: draft.status, parentId, tags: draft.tags, icon: draft.icon, ...fact(draft.fact) }, draft.style);
     return id;
   };
-  spec.systems.forEach((d, i) => systemIds.push(element(d, 'system', `system-${i}`, null)));
-  spec.actors.forEach((d, i) => element(d, 'actor', `actor-${i}`, null));
-  spec.apps.forEach((d, i) => appIds.push(element(d, 'app', `app-${i}`, systemIds[d.pick % systemIds.length]!)));
-  spec.stores.forEach((d, i) => element(d, 'store', `store-${i}`, systemIds[d.pick % systemIds.length]!));
-  if (appIds.length > 0) spec.components.forEach((d, i) => element(d, 'component', `component-${i}`, appIds[d.pick % appIds.length]!));
+  spec.systems.forEach((d, i) => {
+    systemIds.push(element(d, 'system', `system-${i}`, null));
+  });
+  spec.actors.forEach((d, i) => {
+    element(d, 'actor', `actor-${i}`, null);
+  });
+  spec.apps.forEach((d, i) => {
+    appIds.push(element(d, 'app', `app-${i}`, systemIds[d.pick % systemIds.length]!));
+  });
+  spec.stores.forEach((d, i) => {
+    element(d, 'store', `store-${i}`, systemIds[d.pick % systemIds.length]!);
+  });
+  if (appIds.length > 0) spec.components.forEach((d, i) => {
+    element(d, 'component', `component-${i}`, appIds[d.pick % appIds.length]!);
+  });
   const pickElement = (n: number) => elementIds[n % elementIds.length]!;
 
-  spec.relationships.forEach((r, i) => add('relationships', { id: idFor(seed, `rel-${i}`), fromId: pickElement(r.from), toId: pickElement(r.to), label: r.label, technology: r.technology, kind: r.kind, lineShape: r.lineShape, ...fact(r.fact) }, r.style));
+  spec.relationships.forEach((r, i) => {
+    add('relationships', { id: idFor(seed, `rel-${i}`), fromId: pickElement(r.from), toId: pickElement(r.to), label: r.label, technology: r.technology, kind: r.kind, lineShape: r.lineShape, ...fact(r.fact) }, r.style);
+  });
 
   const schemaIds = spec.schemas.map((s, i) => {
     const id = idFor(seed, `schema-${i}`);
@@ -177,11 +189,13 @@ function buildModel(spec: ModelSpec, seed: string): BuiltModel {
   });
 
   const channels = spec.channels.map((c, i) => ({ id: idFor(seed, `channel-${i}`), kind: c.kind }));
-  spec.channels.forEach((c, i) => add('channels', { id: channels[i]!.id, name: c.name, kind: c.kind, ...fact(c.fact) }, c.style));
+  spec.channels.forEach((c, i) => {
+    add('channels', { id: channels[i]!.id, name: c.name, kind: c.kind, ...fact(c.fact) }, c.style);
+  });
 
-  spec.operations.forEach((o, i) =>
-    add('operations', { id: idFor(seed, `operation-${i}`), ownerId: pickElement(o.owner), name: o.name, transport: o.transport, requestSchemaId: pickSchema(o.request), responseSchemaId: pickSchema(o.response), timeoutMs: o.timeoutMs, retry: o.retry, ...fact(o.fact) }, o.style),
-  );
+  spec.operations.forEach((o, i) => {
+    add('operations', { id: idFor(seed, `operation-${i}`), ownerId: pickElement(o.owner), name: o.name, transport: o.transport, requestSchemaId: pickSchema(o.request), responseSchemaId: pickSchema(o.response), timeoutMs: o.timeoutMs, retry: o.retry, ...fact(o.fact) }, o.style);
+  });
 
   if (channels.length > 0) {
     spec.subscriptions.forEach((s, i) => {

@@ -243,7 +243,7 @@ describe('scenarios over HTTP: create, replace, list, delete, errors, limits, ru
       expectProblem(await m.api('DELETE', `${S(crud)}/${id}`, admin()), 404);
       expectProblem(await m.api('PUT', `${S(crud)}/${id}`, admin({ ...checkoutScenario(ids), id: undefined })), 404);
       expectProblem(await m.api('POST', `${S(crud)}/${id}/run`, admin()), 404);
-      expect((await m.api('GET', S(crud) + '?limit=200', admin())).json.items.map((i: any) => i.id)).not.toContain(id);
+      expect((await m.api('GET', `${S(crud)}?limit=200`, admin())).json.items.map((i: any) => i.id)).not.toContain(id);
     });
 
     it('the same ID in another project is another scenario', async () => {

@@ -116,7 +116,13 @@ async function startServer(dataDirectory) {
     child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited ${code} before listening:\n${output}`)));
   });
-  return { url, stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', () => r()), child.kill('SIGTERM')))) };
+  const stop = () =>
+    new Promise((r) => {
+      if (child.exitCode !== null) return r();
+      child.once('exit', () => r());
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
 }
 
 async function api(url, method, path, body, headers = {}) {

@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { masterKeyId } from '../../lib/crypto/master-key';
 import { findFreePort } from '../../lib/db/embedded-postgres';
 import { runServerCommand, serviceEnvironment, startServiceProcess, temporaryDirectory } from '../support/service-process';

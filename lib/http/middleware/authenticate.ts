@@ -64,7 +64,7 @@ export function authenticate(options: AuthenticateOptions): middy.MiddlewareObj<
         if (caller.kind !== 'person') throw HttpProblem.forbidden('Signed in as a person required', 'This endpoint does not accept agent tokens.');
         return;
       case 'token':
-        if (!caller || caller.kind !== 'agent-token') throw HttpProblem.unauthorized('Agent token required', 'Send an agent token as "Authorization: Bearer <token>".');
+        if (caller?.kind !== 'agent-token') throw HttpProblem.unauthorized('Agent token required', 'Send an agent token as "Authorization: Bearer <token>".');
         return;
     }
   };

@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+
 import { z } from 'zod';
 import { HttpProblem } from '../../http/problem';
 import type { PlaybackEvent } from '../../playback/playback-types';
