@@ -226,7 +226,7 @@ describe('model document export and import over HTTP', () => {
       const project = await freshProject('Ignored members');
       const before = await snapshot(project.id);
       const document = mixedDocument();
-      const misspelt = { ...document, elements: [{ ...document.elements[0], nmae: 'Typo' }], channels: [{ ...document.channels[0], provenance: { sorce: 'git:x' } }] };
+      const misspelt = { ...document, elements: [{ ...(document.elements[0] as object), nmae: 'Typo' }], channels: [{ ...(document.channels[0] as object), provenance: { sorce: 'git:x' } }] };
       const expected = [
         { path: '$.elements[0].nmae', reason: 'an element has no field nmae (did you mean name?); ignored' },
         { path: '$.channels[0].provenance.sorce', reason: 'provenance has no field sorce (did you mean source?); ignored' },
