@@ -6,11 +6,11 @@ import { HttpProblem } from '../../lib/http/problem';
 import { insertScenario } from '../../lib/scenarios/scenario-store';
 import { readScenarioBody, scenarioView } from './scenario-views';
 
-/** POST P/scenarios (editor): 201 the scenario; 409 when the ID is in use or the project holds 2000. */
+/** POST P/scenarios (editor): 201 the scenario with `ignored` (members no field reads); 409 when the ID is in use or the project holds 2000. */
 export const createScenario: Operation = async ({ runtime, caller, pathParameters, body }) => {
   if (!caller) throw HttpProblem.unauthorized();
   const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const document = readScenarioBody(body, { mode: 'create' });
+  const { document, ignored } = readScenarioBody(body, { mode: 'create' });
   const stored = await insertScenario(runtime.db, {
     projectId: project.id,
     id: document.id.toLowerCase(),
@@ -20,5 +20,5 @@ export const createScenario: Operation = async ({ runtime, caller, pathParameter
     actor: actorOf(caller),
     now: runtime.now(),
   });
-  return jsonResponse(201, scenarioView(stored));
+  return jsonResponse(201, { ...scenarioView(stored), ignored });
 };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem } from '../http/problem';
+import type { IgnoredMember } from './ignored-members';
 import { sectionOfKind } from './model-records';
 import { schemaIdsOwnedElsewhere, commitModelChange, loadModelSnapshot } from './model-store';
 import { planImport, schemaIdsNamedIn, type ImportItem } from './plan-import';
@@ -17,7 +18,7 @@ export interface ImportRequest {
   now: Date;
 }
 
-/** The import result of part 1 "Import result". */
+/** The import result of part 1 "Import result", plus `ignored`: the members no field reads, each with its JSON path. */
 export interface ImportResult {
   applied: boolean;
   modelVersion: number;
@@ -26,6 +27,7 @@ export interface ImportResult {
   unchanged: number;
   refused: number;
   items: ImportItem[];
+  ignored: IgnoredMember[];
 }
 
 function invalidExport(title: string, detail: string, errors = [{ field: 'document', message: detail }]): HttpProblem {
@@ -63,7 +65,7 @@ export async function importModelDocument(db: Kysely<Database>, request: ImportR
         errors: [{ field: sectionOfKind[kind], message: `at most ${limit} entries` }],
       });
     }
-    const result: ImportResult = { applied: false, modelVersion: version, ...plan.counts, items: plan.items };
+    const result: ImportResult = { applied: false, modelVersion: version, ...plan.counts, items: plan.items, ignored: plan.ignored };
     if (plan.refusals.length > 0) {
       // A dry run shows refused entries in its items; a refused document or list has no item, so it answers as the import does.
       if (request.dryRun && !plan.documentRefused) return result;

@@ -509,3 +509,27 @@ describe('planImport: fixtures used in the other tests are valid', () => {
     expect(plan(document, current).counts).toEqual({ added: 0, changed: 0, unchanged: records.length, refused: 0 });
   });
 });
+
+describe('planImport: ignored members', () => {
+  it('names each member no field reads with its JSON path, top level first, then by list and entry, and still imports', () => {
+    const document = {
+      ...fullDocument,
+      project: { name: 'Shop', owner: 'me' },
+      element: [],
+      elements: [{ ...fullDocument.elements[0], nmae: 'x' }, ...fullDocument.elements.slice(1)],
+      operations: [{ ...fullDocument.operations[0], retry: { maxAttempts: 3, backoffMs: 100, jitter: true } }],
+      schemas: [{ ...fullDocument.schemas[0], contents: 'x' }],
+    };
+    const result = plan(document);
+    expect(result.refusals).toEqual([]);
+    expect(result.ignored).toEqual([
+      { path: '$.element', reason: 'the model document has no field element (did you mean elements?); ignored' },
+      { path: '$.project.owner', reason: 'project has no field owner; ignored' },
+      { path: '$.elements[0].nmae', reason: 'an element has no field nmae (did you mean name?); ignored' },
+      { path: '$.operations[0].retry.jitter', reason: 'a retry policy has no field jitter; ignored' },
+      { path: '$.schemas[0].contents', reason: 'a schema has no field contents (did you mean content?); ignored' },
+    ]);
+    // The export's own document has no ignored member; the plan of a clean document reports none.
+    expect(plan(fullDocument).ignored).toEqual([]);
+  });
+});

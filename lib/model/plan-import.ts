@@ -14,6 +14,7 @@ import {
   type ModelSnapshot,
   type RecordOfKind,
 } from './model-records';
+import { memberPath, unknownMember, type IgnoredMember } from './ignored-members';
 import { checkBindingUnique, checkChannelKindFitsBindings, checkRecordItself } from './model-rules';
 import { ModelOverlay } from './overlay-model';
 import { readRecord, type ReadResult } from './record-schemas';
@@ -57,6 +58,8 @@ export interface ImportPlan {
   documentRefused: boolean;
   /** Names the first refusal (kind, ID, field, reason); a summary when nothing is refused. */
   title: string;
+  /** Members no field reads (a misspelt field, a field of a later format), top level first, then by list and entry. */
+  ignored: IgnoredMember[];
 }
 
 /** The input of planImport: the main model as it is, the parsed document, and what the caller looked up. */
@@ -129,6 +132,7 @@ interface Entry {
   reasons: string[];
   record: AnyModelRecord | null;
   change: ImportChange;
+  ignored: IgnoredMember[];
 }
 
 function displayId(raw: unknown, guid: string | null, index: number): string {
@@ -197,7 +201,20 @@ function emptyPlan(refusals: FieldError[], tooLarge: ImportPlan['tooLarge'] = nu
     refusals,
     documentRefused: refusals.length > 0,
     title: first ? `Model document refused: ${first.field}: ${first.message}` : 'Model document read: nothing to import',
+    ignored: [],
   };
+}
+
+/** Top-level members of the model document ("Model document, top level"). */
+const documentMembers: readonly string[] = Object.freeze(['version', 'project', ...importReadOrder.map((kind) => sectionOfKind[kind])]);
+
+/** Unknown members of the document and of `project` (whose `name` import does not read, but knows). */
+function ignoredTopLevel(document: Record<string, unknown>): IgnoredMember[] {
+  const ignored: IgnoredMember[] = [];
+  for (const key of Object.keys(document)) if (!documentMembers.includes(key)) ignored.push(unknownMember('$', key, documentMembers, 'the model document'));
+  const project = member(document, 'project');
+  if (isPlainObject(project)) for (const key of Object.keys(project)) if (key !== 'name') ignored.push(unknownMember('$.project', key, ['name'], 'project'));
+  return ignored;
 }
 
 /**
@@ -258,7 +275,7 @@ export function planImport(input: ImportInput): ImportPlan {
     entries[kind] = lists[kind].map((raw, index) => {
       const guid = isPlainObject(raw) ? normalizeGuid(member(raw, 'id')) : null;
       if (guid !== null && !first.has(guid)) first.set(guid, index);
-      return { kind, index, guid, id: displayId(raw, guid, index), name: rawName(kind, raw), importedAs: null, reasons: [], record: null, change: 'refused' };
+      return { kind, index, guid, id: displayId(raw, guid, index), name: rawName(kind, raw), importedAs: null, reasons: [], record: null, change: 'refused', ignored: [] };
     });
     firstOfId[kind] = first;
   }
@@ -270,7 +287,8 @@ export function planImport(input: ImportInput): ImportPlan {
   const idsOfOtherKinds = new Set<string>();
   for (const kind of importReadOrder) if (kind !== 'schema') for (const id of firstOfId[kind].keys()) idsOfOtherKinds.add(id);
   const usedByOtherKind = (id: string) => idsOfOtherKinds.has(id) || importReadOrder.some((kind) => kind !== 'schema' && current[kind].has(id));
-  const schemaReads: ReadResult<'schema'>[] = lists.schema.map((raw) => readRecord('schema', raw, { mode: 'import' }));
+  const entryPath = (kind: ModelKind, index: number) => memberPath(memberPath('$', sectionOfKind[kind]), index);
+  const schemaReads: ReadResult<'schema'>[] = lists.schema.map((raw, index) => readRecord('schema', raw, { mode: 'import', at: entryPath('schema', index) }));
   // Rule 8 on the IDs the schemas get here: another project's schema X becomes uuidV5(project, X), which a
   // second entry of the document may also name. The later of the two is refused, as a repeated ID is.
   const entryOfImportedId = new Map<string, number>();
@@ -297,7 +315,8 @@ export function planImport(input: ImportInput): ImportPlan {
 
   const readEntry = (kind: ModelKind, index: number) => {
     const entry = entries[kind][index]!;
-    const read = kind === 'schema' ? schemaReads[index]! : readRecord(kind, lists[kind][index], { mode: 'import' });
+    const read = kind === 'schema' ? schemaReads[index]! : readRecord(kind, lists[kind][index], { mode: 'import', at: entryPath(kind, index) });
+    entry.ignored = read.ignored;
     const clash = kind === 'schema' ? importedIdClash.get(index) : undefined;
     const duplicate = (entry.guid !== null && firstOfId[kind].get(entry.guid) !== index) || clash !== undefined;
     if (clash !== undefined) {
@@ -388,6 +407,9 @@ export function planImport(input: ImportInput): ImportPlan {
     }
   }
 
+  const ignored = ignoredTopLevel(document);
+  for (const kind of importReadOrder) for (const entry of entries[kind]) ignored.push(...entry.ignored);
+
   const upserts: ModelUpsert[] = [];
   if (refusals.length === 0) {
     // Written in an order where each record follows what it refers to: schemas, then elements parent first.
@@ -412,5 +434,6 @@ export function planImport(input: ImportInput): ImportPlan {
     refusals,
     documentRefused: listRefusals.size > 0,
     title: title ?? `Model document read: ${counts.added} added, ${counts.changed} changed, ${counts.unchanged} unchanged`,
+    ignored,
   };
 }

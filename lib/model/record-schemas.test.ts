@@ -38,7 +38,7 @@ describe('readRecord: defaults of part 1', () => {
     ['binding', { ...minimal.binding, routingKey: null, ...defaultFacts }],
   ] as const)('a minimal %s gets every nullable field as null, lists empty, labels defaulted', (kind, expected) => {
     const result = readRecord(kind, minimal[kind], { mode: 'import' });
-    expect(result).toEqual({ ok: true, record: expected });
+    expect(result).toEqual({ ok: true, record: expected, ignored: [] });
     // Keys in the order of the spec tables, fact fields last.
     expect(Object.keys((result as { record: object }).record)).toEqual(recordFieldOrder[kind]);
   });
@@ -183,6 +183,24 @@ describe('readRecord: unknown fields', () => {
     const entry = { ...minimal.operation, futureField: 1, retry: { maxAttempts: 2, backoffMs: 10, jitter: true } };
     expect(readRecord('operation', entry, { mode: 'import' })).toMatchObject({ ok: true, record: { retry: { maxAttempts: 2, backoffMs: 10 } } });
     expect(Object.keys((readRecord('operation', entry, { mode: 'import' }) as { record: object }).record)).not.toContain('futureField');
+  });
+
+  it('import mode names each ignored member with its JSON path from the entry, and the field it probably meant', () => {
+    const entry = { ...minimal.element, nmae: 'Shop', Tags: ['a'], 'odd key': 1, provenance: { sorce: 'git:x' }, stale: null };
+    const result = readRecord('element', entry, { mode: 'import', at: '$.elements[3]' });
+    expect(result.ok).toBe(true);
+    expect(result.ignored).toEqual([
+      { path: '$.elements[3].provenance.sorce', reason: 'provenance has no field sorce (did you mean source?); ignored' },
+      { path: '$.elements[3].nmae', reason: 'an element has no field nmae (did you mean name?); ignored' },
+      { path: '$.elements[3].Tags', reason: 'an element has no field Tags (did you mean tags?); ignored' },
+      { path: '$.elements[3]["odd key"]', reason: 'an element has no field odd key; ignored' },
+    ]);
+    // A refused entry still names what it ignored; edit mode refuses instead of ignoring.
+    expect(readRecord('channel', { id: A, nmae: 'x', kind: 'queue' }, { mode: 'import', at: '$.channels[0]' })).toMatchObject({
+      ok: false,
+      ignored: [{ path: '$.channels[0].nmae', reason: 'a channel has no field nmae (did you mean name?); ignored' }],
+    });
+    expect(readRecord('channel', { ...minimal.channel, colour: 'red' }, { mode: 'edit' }).ignored).toEqual([]);
   });
 
   it('edit mode refuses each one by name', () => {

@@ -22,22 +22,33 @@ import {
   type RetryPolicy,
   type StaleMark,
 } from './model-records';
+import { unknownMember, type IgnoredMember } from './ignored-members';
 import { freeTextProblem, isBlank, normalizeGuid, shortTextProblem } from './text-rules';
 
-/** How an entry is read: `import` ignores unknown fields (documents of later versions still import), `edit` refuses them. */
+/**
+ * How an entry is read: `import` ignores unknown fields (documents of later
+ * versions still import) and reports each in `ignored`; `edit` refuses them.
+ */
 export interface ReadOptions {
   mode: 'import' | 'edit';
+  /** JSON path of the entry in its document, for `ignored` (e.g. `$.elements[3]`). Default `$`. */
+  at?: string;
   /** The version a schema record gets; import does not read `version` (part 1 "Schema"). Default 1. */
   schemaVersion?: number;
 }
 
 /** The record, or every reason the entry is refused (each a sentence starting with the field). */
-export type ReadResult<K extends ModelKind> = { ok: true; record: RecordOfKind[K] } | { ok: false; reasons: string[] };
+export type ReadResult<K extends ModelKind> = ({ ok: true; record: RecordOfKind[K] } | { ok: false; reasons: string[] }) & {
+  /** Import only: the entry's members that no field of its kind reads. */
+  ignored: IgnoredMember[];
+};
 
 interface ReadContext {
   mode: 'import' | 'edit';
   schemaVersion: number;
   reasons: string[];
+  at: string;
+  ignored: IgnoredMember[];
 }
 
 /** Reads one field; on failure pushes a reason and returns a value the caller throws away. */
@@ -177,22 +188,26 @@ const nullableTimestamp: Reader<string | null> = (value, path, context) => {
   return value;
 };
 
-function readFields<R>(fields: Fields<R>, entry: Record<string, unknown>, prefix: string, context: ReadContext): R {
+/** `what` names the object in an `ignored` reason ("an element", "provenance"). */
+function readFields<R>(fields: Fields<R>, entry: Record<string, unknown>, prefix: string, context: ReadContext, what: string): R {
   const record = {} as R;
   for (const key of Object.keys(fields) as (keyof R & string)[]) {
     record[key] = fields[key](member(entry, key), prefix + key, context);
   }
-  if (context.mode === 'edit') {
-    for (const key of Object.keys(entry)) if (!Object.hasOwn(fields, key)) context.reasons.push(`${prefix}${key}: unknown field`);
+  for (const key of Object.keys(entry)) {
+    if (Object.hasOwn(fields, key)) continue;
+    if (context.mode === 'edit') context.reasons.push(`${prefix}${key}: unknown field`);
+    // Prefixes are field names such as `provenance.`, plain keys all: they extend the JSON path as they are.
+    else context.ignored.push(unknownMember(prefix === '' ? context.at : `${context.at}.${prefix.slice(0, -1)}`, key, Object.keys(fields), what));
   }
   return record;
 }
 
-function nullableObject<R>(fields: Fields<R>): Reader<R | null> {
+function nullableObject<R>(fields: Fields<R>, what: string): Reader<R | null> {
   return (value, path, context) => {
     if (value === undefined || value === null) return null;
     if (!isPlainObject(value)) return fail(context, path, 'must be an object or null');
-    return readFields(fields, value, `${path}.`, context);
+    return readFields(fields, value, `${path}.`, context, what);
   };
 }
 
@@ -217,8 +232,8 @@ const retryFields: Fields<RetryPolicy> = {
 
 const factFields = {
   factStatus: oneOf(factStatuses, 'declared'),
-  provenance: nullableObject(provenanceFields),
-  stale: nullableObject(staleFields),
+  provenance: nullableObject(provenanceFields, 'provenance'),
+  stale: nullableObject(staleFields, 'a stale mark'),
 };
 
 /** Field table of every kind, in the order of the spec tables; fact fields last. */
@@ -271,7 +286,7 @@ const fieldsOfKind: { readonly [K in ModelKind]: Fields<RecordOfKind[K]> } = {
     requestSchemaId: nullableGuid,
     responseSchemaId: nullableGuid,
     timeoutMs: numberIn(0, modelLimits.timeoutMs, true),
-    retry: nullableObject(retryFields),
+    retry: nullableObject(retryFields, 'a retry policy'),
     ...factFields,
   },
   channel: {
@@ -284,7 +299,7 @@ const fieldsOfKind: { readonly [K in ModelKind]: Fields<RecordOfKind[K]> } = {
     id: requiredGuid,
     channelId: requiredGuid,
     consumerId: requiredGuid,
-    retry: nullableObject(retryFields),
+    retry: nullableObject(retryFields, 'a retry policy'),
     deadLetterChannelId: nullableGuid,
     ...factFields,
   },
@@ -305,6 +320,17 @@ export const recordFieldOrder = Object.freeze({
   retry: Object.freeze(Object.keys(retryFields)),
 });
 
+const recordNoun: Readonly<Record<ModelKind, string>> = {
+  element: 'an element',
+  relationship: 'a relationship',
+  message: 'a message',
+  schema: 'a schema',
+  operation: 'an operation',
+  channel: 'a channel',
+  subscription: 'a subscription',
+  binding: 'a binding',
+};
+
 /**
  * Reads one entry of a model document (or the body of a single edit) into a
  * normalized record: GUIDs in lower case, every nullable field present,
@@ -315,10 +341,10 @@ export const recordFieldOrder = Object.freeze({
  * readRecord('channel', { id: 'A1B2…', name: 'orders', kind: 'topic' }, { mode: 'import' })
  */
 export function readRecord<K extends ModelKind>(kind: K, entry: unknown, options: ReadOptions): ReadResult<K> {
-  const context: ReadContext = { mode: options.mode, schemaVersion: options.schemaVersion ?? 1, reasons: [] };
+  const context: ReadContext = { mode: options.mode, schemaVersion: options.schemaVersion ?? 1, reasons: [], at: options.at ?? '$', ignored: [] };
   if (!isPlainObject(entry)) {
-    return { ok: false, reasons: [`entry: must be an object${entry === null ? ', not null' : ''}`] };
+    return { ok: false, reasons: [`entry: must be an object${entry === null ? ', not null' : ''}`], ignored: [] };
   }
-  const record = readFields(fieldsOfKind[kind] as Fields<RecordOfKind[K]>, entry, '', context);
-  return context.reasons.length === 0 ? { ok: true, record } : { ok: false, reasons: context.reasons };
+  const record = readFields(fieldsOfKind[kind] as Fields<RecordOfKind[K]>, entry, '', context, recordNoun[kind]);
+  return context.reasons.length === 0 ? { ok: true, record, ignored: context.ignored } : { ok: false, reasons: context.reasons, ignored: context.ignored };
 }

@@ -65,7 +65,45 @@ describe('readScenarioDocument', () => {
           { type: 'event-count', id: 'a2', kind: 'Dropped', target: null, expected: 0 },
         ],
       },
+      ignored: [
+        { path: '$.extra', reason: 'a scenario document has no field extra; ignored' },
+        { path: '$.origin', reason: 'origin is returned on read only; a save keeps the stored origin (null for a scenario a person wrote); ignored' },
+        { path: '$.steps[0].note', reason: 'a call step has no field note; ignored' },
+      ],
     });
+  });
+
+  it('names every member it ignores with its JSON path and the field it probably meant', () => {
+    const result = readScenarioDocument(
+      body({
+        nmae: 'x',
+        origin: null,
+        steps: [
+          { type: 'call', id: 'c', from: element, opertion: operation, then: [{ type: 'write', id: 'w', by: element, store: element, dataSet: 'orders' }], onError: [] },
+          publish({ routing_key: 'a.b', handlers: { [subscriptionId]: [{ type: 'write', id: 'w2', channel }] } }),
+          { type: 'parallel', id: 'par', branches: [[{ type: 'branch', id: 'b', whenStep: 'c', is: 'Failed', then: [], else: [], otherwise: [] }]] },
+        ],
+        faults: [{ target: operation, kind: 'Error', failFirst: 1, failfirst: 2 }],
+        assertions: [{ type: 'outcome', id: 'a', step: 'c', expect: 'Failed' }, { type: 'event-count', id: 'e', kind: 'Dropped', expected: 0, target: null, count: 1 }],
+      }),
+      { mode: 'create' },
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.ignored).toEqual([
+      { path: '$.nmae', reason: 'a scenario document has no field nmae (did you mean name?); ignored' },
+      { path: '$.steps[0].opertion', reason: 'a call step has no field opertion (did you mean operation?); ignored' },
+      { path: '$.steps[0].then[0].dataSet', reason: 'a write step has no field dataSet (did you mean dataset?); ignored' },
+      { path: '$.steps[1].routing_key', reason: 'a publish step has no field routing_key (did you mean routingKey?); ignored' },
+      { path: `$.steps[1].handlers.${subscriptionId}[0].channel`, reason: 'a write step has no field channel; ignored' },
+      { path: '$.steps[2].branches[0][0].otherwise', reason: 'a branch step has no field otherwise; ignored' },
+      { path: '$.faults[0].failfirst', reason: 'a fault has no field failfirst (did you mean failFirst?); ignored' },
+      { path: '$.assertions[0].expect', reason: 'an outcome assertion has no field expect (did you mean expected?); ignored' },
+      { path: '$.assertions[1].count', reason: 'an event-count assertion has no field count; ignored' },
+    ]);
+    // What is ignored is not kept: the stored document holds the listed fields only.
+    expect(result.scenario.steps?.[0]).not.toHaveProperty('opertion');
+    expect(result.scenario.faults).toEqual([{ target: operation, kind: 'Error', failFirst: 1 }]);
   });
 
   it('lets through what the validation codes report when the scenario runs', () => {
@@ -88,6 +126,7 @@ describe('readScenarioDocument', () => {
     expect(readScenarioDocument({ id, name: 'No lists' }, { mode: 'create' })).toEqual({
       ok: true,
       scenario: { id, name: 'No lists', steps: null, faults: null, assertions: null },
+      ignored: [],
     });
   });
 

@@ -12,10 +12,13 @@
  * are the validation codes of "Scenarios" (malformed-scenario,
  * missing-step-id, missing-dataset, invalid-fault, invalid-outcome,
  * invalid-assertion, invalid-routing-key), reported when the scenario runs.
- * Fields the spec does not list are dropped; every listed field is kept, as
- * null when the body leaves it out.
+ * Fields the spec does not list are dropped and named in `ignored` (with
+ * their JSON paths, e.g. `$.steps[0].opertion`), so that a misspelt field is
+ * not lost without a word; every listed field is kept, as null when the body
+ * leaves it out.
  */
 import type { FieldError } from '../http/problem';
+import { unknownMember, type IgnoredMember } from '../model/ignored-members';
 import { isGuid, shortTextProblem } from '../model/text-rules';
 import { childPath } from './json-path';
 import { payloadProblem } from './payload-rules';
@@ -160,7 +163,7 @@ export interface ReadScenarioOptions {
 
 /** The scenario, or the refusal with its problem type, a title and one error per refused value. */
 export type ReadScenarioResult =
-  | { ok: true; scenario: ScenarioDocument }
+  | { ok: true; scenario: ScenarioDocument; ignored: IgnoredMember[] }
   | { ok: false; type: 'invalid_scenario' | 'validation_error'; title: string; errors: FieldError[] };
 
 // Thrown inside the reader when the body is not a scenario document; caught by readScenarioDocument.
@@ -176,6 +179,27 @@ class NotAScenarioError extends Error {
 
 interface ReadContext {
   errors: FieldError[];
+  ignored: IgnoredMember[];
+}
+
+/** The fields of each object of a scenario document ("Scenario document"); every other member is ignored. */
+const fieldsOf = {
+  scenario: ['id', 'name', 'steps', 'faults', 'assertions', 'origin'],
+  call: ['type', 'id', 'from', 'operation', 'request', 'response', 'then', 'onError'],
+  publish: ['type', 'id', 'from', 'channel', 'message', 'payload', 'headers', 'handlers', 'routingKey'],
+  write: ['type', 'id', 'by', 'store', 'dataset', 'change'],
+  parallel: ['type', 'id', 'branches'],
+  branch: ['type', 'id', 'whenStep', 'is', 'then', 'else'],
+  fault: ['target', 'kind', 'failFirst'],
+  outcome: ['type', 'id', 'step', 'expected'],
+  'event-count': ['type', 'id', 'kind', 'target', 'expected'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Names in `ignored` each member of the object at `path` that is not one of `known`. */
+function noteUnknownMembers(context: ReadContext, object: Record<string, unknown>, path: string, known: readonly string[], what: string): void {
+  for (const key of Object.keys(object)) {
+    if (!known.includes(key)) context.ignored.push(unknownMember(path === '' ? '$' : `$.${path}`, key, known, what));
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -328,6 +352,7 @@ function readStep(context: ReadContext, value: unknown, path: string, depth: num
   if (typeof type !== 'string' || !(stepTypes as readonly string[]).includes(type)) {
     throw new NotAScenarioError(childPath(path, 'type'), `must be one of ${stepTypes.join(', ')}`);
   }
+  noteUnknownMembers(context, value, path, fieldsOf[type as StepType], `a ${type} step`);
   const id = stepIdentity(context, value, path);
   switch (type as StepType) {
     case 'call':
@@ -397,6 +422,7 @@ function readStep(context: ReadContext, value: unknown, path: string, depth: num
 function readFault(context: ReadContext, value: unknown, path: string): Fault | null {
   if (value === null) return null;
   if (!isPlainObject(value)) throw new NotAScenarioError(path, 'must be a fault object');
+  noteUnknownMembers(context, value, path, fieldsOf.fault, 'a fault');
   const target = reference(context, value, 'target', path);
   const kind = judgedWord(context, value, 'kind', path);
   return { target, kind, failFirst: judgedNumber(context, value, 'failFirst', path, 'must be a number or null') };
@@ -410,6 +436,7 @@ function readAssertion(context: ReadContext, value: unknown, path: string): Asse
   if (typeof type !== 'string' || !(assertionTypes as readonly string[]).includes(type)) {
     throw new NotAScenarioError(childPath(path, 'type'), `must be one of ${assertionTypes.join(', ')}`);
   }
+  noteUnknownMembers(context, value, path, fieldsOf[type as AssertionType], `an ${type} assertion`);
   const id = stepIdentity(context, value, path);
   if (type === 'outcome') {
     const step = optionalString(value, 'step', path);
@@ -468,10 +495,14 @@ function readName(context: ReadContext, body: Record<string, unknown>): string {
  * if (!read.ok) throw new HttpProblem(400, read.type, read.title, { errors: read.errors });
  */
 export function readScenarioDocument(value: unknown, options: ReadScenarioOptions): ReadScenarioResult {
-  const context: ReadContext = { errors: [] };
+  const context: ReadContext = { errors: [], ignored: [] };
   let scenario: ScenarioDocument;
   try {
     if (!isPlainObject(value)) throw new NotAScenarioError('body', 'must be a JSON object');
+    noteUnknownMembers(context, value, '', fieldsOf.scenario, 'a scenario document');
+    // "origin … Returned on read only": a client that sends back what it read should hear that its origin is not taken.
+    const origin = member(value, 'origin');
+    if (origin !== undefined && origin !== null) context.ignored.push({ path: '$.origin', reason: 'origin is returned on read only; a save keeps the stored origin (null for a scenario a person wrote); ignored' });
     const id = readIdentity(context, value, options);
     const name = readName(context, value);
     scenario = {
@@ -495,5 +526,5 @@ export function readScenarioDocument(value: unknown, options: ReadScenarioOption
     const more = context.errors.length > 1 ? ` (and ${context.errors.length - 1} more)` : '';
     return { ok: false, type: 'validation_error', title: `The scenario breaks a limit: ${first.field} ${first.message}${more}`, errors: context.errors };
   }
-  return { ok: true, scenario };
+  return { ok: true, scenario, ignored: context.ignored };
 }

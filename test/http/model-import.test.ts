@@ -221,6 +221,33 @@ describe('model document export and import over HTTP', () => {
       expect(await snapshot(source.id)).toEqual(before);
     });
 
+    it('a dry run and the import name every member they ignore (a misspelt field) with its JSON path; a clean document has ignored []', async () => {
+      // A project of its own: the import below writes, and the later tests of this group expect the seed unchanged.
+      const project = await freshProject('Ignored members');
+      const before = await snapshot(project.id);
+      const document = mixedDocument();
+      const misspelt = { ...document, elements: [{ ...(document.elements[0] as object), nmae: 'Typo' }], channels: [{ ...(document.channels[0] as object), provenance: { sorce: 'git:x' } }] };
+      const expected = [
+        { path: '$.elements[0].nmae', reason: 'an element has no field nmae (did you mean name?); ignored' },
+        { path: '$.channels[0].provenance.sorce', reason: 'provenance has no field sorce (did you mean source?); ignored' },
+      ];
+      const preview = await m.importModel(project.id, misspelt, '?dryRun=true');
+      expect(preview.status, preview.text).toBe(200);
+      expect(preview.json).toMatchObject({ applied: false, added: 2, changed: 0, ignored: expected });
+      expect(await snapshot(project.id)).toEqual(before);
+
+      const applied = await m.importModel(project.id, misspelt);
+      expect(applied.status, applied.text).toBe(200);
+      expect(applied.json).toMatchObject({ applied: true, added: 2, changed: 0, ignored: expected });
+      // What was ignored is not stored: the export holds no member of that name.
+      const exported = (await m.exportModel(project.id)).text;
+      expect(exported).not.toContain('nmae');
+      expect(exported).not.toContain('sorce');
+
+      const clean = await m.importModel(project.id, JSON.parse(exported), '?dryRun=true');
+      expect(clean.json).toMatchObject({ changed: 0, added: 0, ignored: [] });
+    });
+
     it('a dry run of a document or list that is refused whole answers 400 invalid_export, as the import does', async () => {
       const before = await snapshot(source.id);
       for (const [document, field] of [

@@ -164,7 +164,10 @@ describe('scenarios over HTTP: create, replace, list, delete, errors, limits, ru
   async function create(document: Record<string, unknown>, p: Project = project): Promise<any> {
     const answer = await m.api('POST', S(p), admin(document));
     expect(answer.status, answer.text.slice(0, 500)).toBe(201);
-    return answer.json;
+    // The answer is the scenario as read back later, plus what the save ignored: nothing, for the documents these tests send.
+    const { ignored, ...scenario } = answer.json;
+    expect(ignored).toEqual([]);
+    return scenario;
   }
 
   async function run(scenarioId: string, query = '', options: CallOptions = admin()): Promise<any> {
@@ -204,14 +207,19 @@ describe('scenarios over HTTP: create, replace, list, delete, errors, limits, ru
       const answer = await m.api('POST', S(crud), admin({ ...document, comment: 'dropped', origin: { kind: 'ai-proposal', proposalId: randomUUID(), provider: 'x', model: 'y' } }));
       expect(answer.status, answer.text).toBe(201);
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
-      // The ID is stored lower-case; `origin` is read-only (a body cannot set it); unknown members are dropped.
-      expect(answer.json).toEqual(asStored({ ...document, id }));
+      // The ID is stored lower-case; `origin` is read-only (a body cannot set it); unknown members are dropped and named.
+      const { ignored, ...created } = answer.json;
+      expect(created).toEqual(asStored({ ...document, id }));
+      expect(ignored).toEqual([
+        { path: '$.comment', reason: 'a scenario document has no field comment; ignored' },
+        { path: '$.origin', reason: 'origin is returned on read only; a save keeps the stored origin (null for a scenario a person wrote); ignored' },
+      ]);
       const read = await m.api('GET', `${S(crud)}/${id}`, admin());
       expect(read.status, read.text).toBe(200);
-      expect(read.json).toEqual(answer.json);
+      expect(read.json).toEqual(created);
       expect(read.json.origin).toBeNull();
       // Upper case in the path names the same scenario.
-      expect((await m.api('GET', `${S(crud)}/${id.toUpperCase()}`, admin())).json).toEqual(answer.json);
+      expect((await m.api('GET', `${S(crud)}/${id.toUpperCase()}`, admin())).json).toEqual(created);
     });
 
     it('fills listed fields a body leaves out with null and keeps what is only checked when the scenario runs', async () => {
@@ -225,6 +233,32 @@ describe('scenarios over HTTP: create, replace, list, delete, errors, limits, ru
         assertions: null,
         origin: null,
       });
+    });
+
+    it('names each misspelt member it ignores with its JSON path on create and replace, stores none of them, and plays as the stored document says', async () => {
+      const id = randomUUID();
+      const document = checkoutScenario(ids, id) as any;
+      const misspelt = structuredClone(document);
+      misspelt.steps[0].opertion = misspelt.steps[0].operation;
+      delete misspelt.steps[0].operation;
+      misspelt.asertions = [];
+      const answer = await m.api('POST', S(crud), admin(misspelt));
+      expect(answer.status, answer.text).toBe(201);
+      // Top-level members first, then the lists in document order.
+      expect(answer.json.ignored).toEqual([
+        { path: '$.asertions', reason: 'a scenario document has no field asertions (did you mean assertions?); ignored' },
+        { path: '$.steps[0].opertion', reason: 'a call step has no field opertion (did you mean operation?); ignored' },
+      ]);
+      // The field the writer meant is null: the answer shows it, and the run reports the missing operation.
+      expect(answer.json.steps[0].operation).toBeNull();
+      const read = await m.api('GET', `${S(crud)}/${id}`, admin());
+      expect(read.json).not.toHaveProperty('ignored');
+      expect(JSON.stringify(read.json)).not.toMatch(/opertion|asertions/);
+
+      const replaced = await m.api('PUT', `${S(crud)}/${id}`, admin({ ...document, faults: [{ target: ids.charge, kind: 'Error', failFirst: 1, fail_first: 2 }] }));
+      expect(replaced.status, replaced.text).toBe(200);
+      expect(replaced.json.ignored).toEqual([{ path: '$.faults[0].fail_first', reason: 'a fault has no field fail_first (did you mean failFirst?); ignored' }]);
+      expect((await m.api('PUT', `${S(crud)}/${id}`, admin(document))).json.ignored).toEqual([]);
     });
 
     it('answers 409 for an ID in use, also when the scenario holding it was deleted', async () => {
@@ -263,8 +297,10 @@ describe('scenarios over HTTP: create, replace, list, delete, errors, limits, ru
       const { id: _omitted, ...withoutId } = checkoutScenario(ids, id);
       const replaced = await m.api('PUT', `${S(crud)}/${id}`, admin({ ...withoutId, name: 'Checkout v2', steps: [] }));
       expect(replaced.status, replaced.text).toBe(200);
-      expect(replaced.json).toEqual(asStored({ ...withoutId, id, name: 'Checkout v2', steps: [] }));
-      expect((await m.api('GET', `${S(crud)}/${id}`, admin())).json).toEqual(replaced.json);
+      const { ignored, ...replacedScenario } = replaced.json;
+      expect(ignored).toEqual([]);
+      expect(replacedScenario).toEqual(asStored({ ...withoutId, id, name: 'Checkout v2', steps: [] }));
+      expect((await m.api('GET', `${S(crud)}/${id}`, admin())).json).toEqual(replacedScenario);
 
       const same = await m.api('PUT', `${S(crud)}/${id}`, admin({ ...withoutId, id: id.toUpperCase(), name: 'Checkout v3' }));
       expect(same.status, same.text).toBe(200);
@@ -534,7 +570,7 @@ describe('scenarios over HTTP: create, replace, list, delete, errors, limits, ru
       const atStoredLimit = randomUUID();
       const stored = await post(bodyOf(atStoredLimit, 512 * 1024));
       expect(stored.status, stored.text.slice(0, 300)).toBe(201);
-      expect(JSON.stringify({ ...stored.json, origin: undefined })).toBe(bodyOf(atStoredLimit, 512 * 1024));
+      expect(JSON.stringify({ ...stored.json, origin: undefined, ignored: undefined })).toBe(bodyOf(atStoredLimit, 512 * 1024));
       expectProblem(await post(bodyOf(randomUUID(), 512 * 1024 + 1)), 413, 'scenario_too_large');
       // A request of exactly 1 MiB is read (and then refused as a stored document); one byte more is refused unread.
       expectProblem(await post(bodyOf(randomUUID(), 1024 * 1024)), 413, 'scenario_too_large');
@@ -598,7 +634,7 @@ describe('scenarios over HTTP: create, replace, list, delete, errors, limits, ru
       expect(racing.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
       for (const answer of racing.filter((a) => a.status === 409)) expectProblem(answer, 409);
       const winner = racing.find((a) => a.status === 201)!;
-      expect((await m.api('GET', `${S(crud)}/${id}`, admin())).json).toEqual(winner.json);
+      expect((await m.api('GET', `${S(crud)}/${id}`, admin())).json).toEqual({ ...winner.json, ignored: undefined });
     });
   });
 
