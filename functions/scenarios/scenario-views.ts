@@ -1,10 +1,10 @@
 import { HttpProblem } from '../../lib/http/problem';
 import { readScenarioDocument, type ReadScenarioOptions, type ScenarioDocument } from '../../lib/playback/scenario-document';
-import type { StoredScenario } from '../../lib/scenarios/scenario-store';
+import { scenarioLists, type StoredScenario } from '../../lib/scenarios/scenario-store';
 
 /** A scenario as the API answers it: the document with `origin` (part 1 "Scenario document"). */
 export function scenarioView(stored: StoredScenario) {
-  return { ...stored.document, id: stored.id, name: stored.name, origin: stored.origin };
+  return { ...stored.document, ...scenarioLists(stored.document), id: stored.id, name: stored.name, origin: stored.origin };
 }
 
 /** Reads a body as a scenario document: 400 `invalid_scenario` or `validation_error` (with the JSON path) otherwise. */
