@@ -6,9 +6,9 @@ import { acceptInvitation as accept } from '../../lib/workspaces/invitation-stor
 import { parseSecretBody } from './member-inputs';
 
 /**
- * POST /api/invitations/{invitationId}/accept with `{secret}`: 200 membership
- * `{workspaceId,userId,role}`. The secret must match and the caller must be
- * the person invited (403 otherwise); 404 unknown; 409 not open.
+ * POST /api/invitations/{invitationId}/accept with null or `{secret}`: 200
+ * membership `{workspaceId,userId,role}`. The caller must be the person
+ * invited and a secret sent must match (403 otherwise); 404 unknown; 409 not open.
  */
 export const acceptInvitation: Operation = async ({ runtime, caller, pathParameters, body }) => {
   if (caller?.kind !== 'person') throw HttpProblem.unauthorized();

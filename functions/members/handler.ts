@@ -7,6 +7,7 @@ import { listInvitations } from './list-invitations';
 import { listMembers } from './list-members';
 import { listMyInvitations } from './list-my-invitations';
 import { lookUpInvitation } from './look-up-invitation';
+import { registerThroughInvitation } from './register-through-invitation';
 import { removeMember } from './remove-member';
 import { revokeInvitation } from './revoke-invitation';
 
@@ -21,4 +22,5 @@ export const handler = createGroupHandler('members', {
   'look-up-invitation': lookUpInvitation,
   'accept-invitation': acceptInvitation,
   'decline-invitation': declineInvitation,
+  'register-through-invitation': registerThroughInvitation,
 });

@@ -1,11 +1,11 @@
 import { HttpProblem } from '../../lib/http/problem';
 import type { IgnoredMember } from '../../lib/model/ignored-members';
 import { readScenarioDocument, type ReadScenarioOptions, type ScenarioDocument } from '../../lib/playback/scenario-document';
-import type { StoredScenario } from '../../lib/scenarios/scenario-store';
+import { scenarioLists, type StoredScenario } from '../../lib/scenarios/scenario-store';
 
 /** A scenario as the API answers it: the document with `origin` (part 1 "Scenario document"). */
 export function scenarioView(stored: StoredScenario) {
-  return { ...stored.document, id: stored.id, name: stored.name, origin: stored.origin };
+  return { ...stored.document, ...scenarioLists(stored.document), id: stored.id, name: stored.name, origin: stored.origin };
 }
 
 /**

@@ -12,9 +12,13 @@ import { appendAudit } from '../audit/audit-log';
 
 export type SetupTokenHint = 'log' | 'operator';
 
-/** `operator` when `Svc__SetupToken` is set, else `log` (the code in the log and `<data>/setup-code`). */
-export function setupTokenHint(runtime: ServiceRuntime): SetupTokenHint {
-  return runtime.config.setupToken ? 'operator' : 'log';
+/**
+ * `log` only where a setup code is written to the log and `<data>/setup-code`: the local profile
+ * without `Svc__SetupToken`. The hosted profile never writes one, so there the proof is always the
+ * operator's `Svc__SetupToken` (part 2 "Authentication").
+ */
+export function setupTokenHint(runtime: Pick<ServiceRuntime, 'config'>): SetupTokenHint {
+  return runtime.config.profile === 'local' && !runtime.config.setupToken ? 'log' : 'operator';
 }
 
 export async function isSetupRequired(runtime: ServiceRuntime): Promise<boolean> {

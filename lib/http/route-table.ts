@@ -191,8 +191,18 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/invitations/{invitationId}', group: 'members', operation: 'revoke-invitation', auth: 'person', summary: 'Revoke an invitation at once (owner)' }),
   route({ method: 'GET', path: '/api/invitations', group: 'members', operation: 'list-my-invitations', auth: 'person', summary: 'Open invitations addressed to the caller' }),
   route({ method: 'POST', path: '/api/invitations/{invitationId}', group: 'members', operation: 'look-up-invitation', auth: 'person', summary: 'Look up one invitation by its secret or as the person invited' }),
-  route({ method: 'POST', path: '/api/invitations/{invitationId}/accept', group: 'members', operation: 'accept-invitation', auth: 'person', summary: 'Accept an invitation with its secret; the caller becomes a member' }),
+  route({ method: 'POST', path: '/api/invitations/{invitationId}/accept', group: 'members', operation: 'accept-invitation', auth: 'person', summary: 'Accept an invitation (as the person invited; a secret sent must match); the caller becomes a member' }),
   route({ method: 'POST', path: '/api/invitations/{invitationId}/decline', group: 'members', operation: 'decline-invitation', auth: 'person', summary: 'Decline an invitation addressed to the caller' }),
+  route({
+    method: 'POST',
+    path: '/api/invitations/{invitationId}/register',
+    group: 'members',
+    operation: 'register-through-invitation',
+    auth: 'none',
+    bodyLimitBytes: bodyLimits.signIn,
+    rateLimit: 'register',
+    summary: 'Create the account of the invited e-mail address with the invitation secret and join the workspace, whatever the self-registration policy',
+  }),
   // MEMBERS-ROUTES-END
 ]);
 

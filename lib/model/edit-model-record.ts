@@ -3,12 +3,13 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem, type FieldError } from '../http/problem';
-import type { AnyModelRecord, FactFields, ModelKind, SchemaRecord } from './model-records';
+import type { AnyModelRecord, FactFields, MessageRecord, ModelKind, OperationRecord, SchemaRecord } from './model-records';
 import { checkRecord, findReferrers } from './model-rules';
-import { commitModelChange, loadModelSnapshot } from './model-store';
+import { commitModelChange, loadModelSnapshot, schemaIdsOwnedElsewhere } from './model-store';
 import { overlayModel } from './overlay-model';
 import { readRecord } from './record-schemas';
 import { lockStream } from './stream-store';
+import { uuidV5 } from './uuid-v5';
 import { viewsRootedAt } from './view-store';
 
 /** A single-record edit through the API (DECISIONS.md section 2). */
@@ -97,7 +98,7 @@ export async function editModelRecord(db: Kysely<Database>, input: EditInput): P
     const previousSchema = previous as SchemaRecord | undefined;
     const read = readRecord(kind, entry, { mode: 'edit', schemaVersion: previousSchema?.version ?? 1 });
     if (!read.ok) throw refused(kind, read.reasons);
-    let record = read.record as AnyModelRecord;
+    let record = rekeyForeignSchemaIds(kind, read.record as AnyModelRecord, input.modelStreamId ?? input.streamId, await schemaIdsOwnedElsewhere(trx, input.modelStreamId ?? input.streamId, schemaIdsOf(kind, read.record as AnyModelRecord, edit.type)));
     if (edit.type === 'create') {
       const taken = existingKind(record.id);
       const article = taken && /^[aeiou]/.test(taken) ? 'an' : 'a';
@@ -125,4 +126,28 @@ export async function editModelRecord(db: Kysely<Database>, input: EditInput): P
     });
     return { record, modelVersion };
   });
+}
+
+/** The schema IDs an edit names that import rule 9 may re-key: a new schema's own ID, and a message's or operation's references. */
+function schemaIdsOf(kind: ModelKind, record: AnyModelRecord, type: 'create' | 'replace'): string[] {
+  if (kind === 'schema') return type === 'create' ? [record.id] : [];
+  if (kind === 'message') return [(record as MessageRecord).schemaId].filter((id): id is string => id !== null);
+  if (kind === 'operation') {
+    const operation = record as OperationRecord;
+    return [operation.requestSchemaId, operation.responseSchemaId].filter((id): id is string => id !== null);
+  }
+  return [];
+}
+
+/** Import rule 9 for one edit (DECISIONS.md: every write obeys the import's rules): another project's schema ID gets this project's derived ID. */
+function rekeyForeignSchemaIds(kind: ModelKind, record: AnyModelRecord, projectId: string, foreign: ReadonlySet<string>): AnyModelRecord {
+  if (foreign.size === 0) return record;
+  const rekey = (id: string | null) => (id !== null && foreign.has(id) ? uuidV5(projectId, id) : id);
+  if (kind === 'schema') return { ...record, id: rekey(record.id)! };
+  if (kind === 'message') return { ...record, schemaId: rekey((record as MessageRecord).schemaId) } as AnyModelRecord;
+  if (kind === 'operation') {
+    const operation = record as OperationRecord;
+    return { ...operation, requestSchemaId: rekey(operation.requestSchemaId), responseSchemaId: rekey(operation.responseSchemaId) } as AnyModelRecord;
+  }
+  return record;
 }

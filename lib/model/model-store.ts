@@ -72,8 +72,10 @@ export async function commitModelChange(trx: Transaction<Database>, input: Commi
 }
 
 /**
- * Of the given schema IDs, those a stream of another project holds (import
- * rule 9: such a schema is re-keyed into the importing project).
+ * Of the given schema IDs, those a stream of another project holds and no
+ * stream of this project does (import rule 9: such a schema is re-keyed into
+ * the importing project; "an import into the owning project keeps the ID", so
+ * an ID this project holds is never re-keyed, whoever else holds it too).
  */
 export async function schemaIdsOwnedElsewhere(db: Db, projectId: string, ids: readonly string[]): Promise<Set<string>> {
   const guids = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
@@ -86,6 +88,18 @@ export async function schemaIdsOwnedElsewhere(db: Db, projectId: string, ids: re
     .where('model_entities.kind', '=', 'schema')
     .where('model_entities.id', 'in', guids)
     .where('model_streams.project_id', '<>', projectId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('model_entities as own')
+            .innerJoin('model_streams as own_stream', 'own_stream.id', 'own.stream_id')
+            .select('own.id')
+            .whereRef('own.id', '=', 'model_entities.id')
+            .where('own.kind', '=', 'schema')
+            .where('own_stream.project_id', '=', projectId),
+        ),
+      ),
+    )
     .execute();
   return new Set(rows.map((r) => r.id));
 }

@@ -275,32 +275,34 @@ class Engine {
       this.emit('RequestSent', id, attempt, from, ownerId, operationId, step.request, null, null, null);
       const callee = new Frame(frame);
       const fault = failingFault(step.operationFault, step.ownerFault);
-      if (fault !== null) {
-        if (fault.kind === 'Timeout') {
-          this.schedule(timeoutMs!, id, () => {
-            this.emit('RequestTimedOut', id, attempt, from, ownerId, operationId, null, step.timeoutFaultDetail, null, null);
-            settleFailure(attempt, callee);
-          });
-        } else {
-          this.emit('RequestFailed', id, attempt, from, ownerId, operationId, null, fault.detail, null, null);
-          settleFailure(attempt, callee);
-        }
+      // An Outage never reaches the callee. Under Timeout and Error the callee works (rule 3: "each attempt
+      // runs `then` again, so writes and messages repeat"); a Timeout answers too late whatever `then` did,
+      // an Error answers the failure once `then` is done.
+      if (fault !== null && fault.kind === 'Outage') {
+        this.emit('RequestFailed', id, attempt, from, ownerId, operationId, null, fault.detail, null, null);
+        settleFailure(attempt, callee);
         return;
       }
+      const lateByFault = fault !== null && fault.kind === 'Timeout';
       const deadline = timeoutMs === null ? Infinity : this.queue.now + timeoutMs;
       let pending = true;
       if (timeoutMs !== null) {
         this.schedule(timeoutMs, id, () => {
           if (!pending) return;
           pending = false;
-          this.emit('RequestTimedOut', id, attempt, from, ownerId, operationId, null, step.timeoutDetail, null, null);
+          this.emit('RequestTimedOut', id, attempt, from, ownerId, operationId, null, lateByFault ? step.timeoutFaultDetail : step.timeoutDetail, null, null);
           settleFailure(attempt, callee);
         });
       }
       // "`then` runs inside the callee before it responds"; after a timeout it goes on, unheard.
       this.runList(step.then, callee, (failed) => {
-        if (!pending || this.queue.now >= deadline) return;
+        if (lateByFault || !pending || this.queue.now >= deadline) return;
         pending = false;
+        if (fault !== null) {
+          this.emit('RequestFailed', id, attempt, from, ownerId, operationId, null, fault.detail, null, null);
+          settleFailure(attempt, callee);
+          return;
+        }
         if (failed) {
           this.emit('RequestFailed', id, attempt, from, ownerId, operationId, null, calleeFailed, null, null);
           settleFailure(attempt, callee);
@@ -381,20 +383,26 @@ class Engine {
     const step = journey.step;
     this.work(step.id);
     const fault = failingFault(subscription.subscriptionFault, subscription.consumerFault);
-    if (fault !== null) {
-      this.emit('DeliveryFailed', step.id, attempt, subscription.channelId, subscription.consumerId, subscription.id, step.payload, fault.detail, step.messageId, step.headers);
-      this.deliveryFailed(journey, subscription, attempt, null);
-      return;
-    }
     // A dead-lettered message has no handler: handlers belong to the subscriptions the publish reaches.
-    const handler = journey.deadLetter ? noSteps : (step.handlers.get(subscription.id) ?? noSteps);
+    // An Outage never reaches the consumer; under Error its handler runs and the delivery fails after it.
+    const handler = journey.deadLetter || fault?.kind === 'Outage' ? noSteps : (step.handlers.get(subscription.id) ?? noSteps);
     if (handler.length === 0) {
       // Most deliveries: nothing runs, so no frame of outcomes and no callback are needed.
+      if (fault !== null) {
+        this.emit('DeliveryFailed', step.id, attempt, subscription.channelId, subscription.consumerId, subscription.id, step.payload, fault.detail, step.messageId, step.headers);
+        this.deliveryFailed(journey, subscription, attempt, null);
+        return;
+      }
       this.emit('Delivered', step.id, attempt, subscription.channelId, subscription.consumerId, subscription.id, step.payload, null, step.messageId, step.headers);
       return;
     }
     const consumer = new Frame(journey.frame);
     this.runList(handler, consumer, (failed) => {
+      if (fault !== null) {
+        this.emit('DeliveryFailed', step.id, attempt, subscription.channelId, subscription.consumerId, subscription.id, step.payload, fault.detail, step.messageId, step.headers);
+        this.deliveryFailed(journey, subscription, attempt, consumer);
+        return;
+      }
       if (failed) {
         this.emit('DeliveryFailed', step.id, attempt, subscription.channelId, subscription.consumerId, subscription.id, step.payload, handlerFailed, step.messageId, step.headers);
         this.deliveryFailed(journey, subscription, attempt, consumer);

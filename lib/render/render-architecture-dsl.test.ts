@@ -81,6 +81,28 @@ describe('DSL strings', () => {
     expect(tokenizeDslLine(`a -> b ${dslString('q"\\')} ${dslString('')}`)).toEqual(['a', '->', 'b', 'q"\u29f5', '']);
   });
 
+  it('writes a value that Structurizr would read as a relationship arrow with U+200B after its first character, as a name, a last value or a property', () => {
+    expect(dslString('->')).toBe('"-\u200b>"');
+    expect(dslString('-->')).toBe('"-\u200b->"');
+    expect(dslString('--uses->')).toBe('"-\u200b-uses->"');
+    expect(dslString('a -> b')).toBe('"a -> b"');
+    expect(dslString('--')).toBe('"--"');
+    const model = modelOf([
+      element({ id: guid(1), name: '->', kind: 'system' }),
+      element({ id: guid(2), name: '-->', kind: 'store', parentId: guid(1), technology: '->' }),
+      element({ id: guid(3), name: '--x->', kind: 'system', technology: '-->' }),
+    ], [relationship({ id: guid(9), fromId: guid(3), toId: guid(1), label: '->' })]);
+    const dsl = renderArchitectureDsl({ projectName: '->', model, views: [], source: mainSource });
+    const reading = checkDslStructure(dsl);
+    expect([...reading.elements.values()].map((e) => [e.type, e.name]).sort()).toEqual([
+      ['container', '-\u200b->'],
+      ['softwareSystem', '-\u200b-x->'],
+      ['softwareSystem', '-\u200b>'],
+    ]);
+    expect(dsl).toContain(' = softwareSystem "-\u200b>" {');
+    expect(dsl).toContain(' = container "-\u200b->" "" "-\u200b>" "Database"');
+  });
+
   it('turns commas in tags into spaces', () => {
     const dsl = renderArchitectureDsl({ projectName: 'P', model: modelOf([element({ id: guid(1), name: 'S', kind: 'store', tags: ['a,b', 'c'] })]), views: [], source: mainSource });
     expect(checkDslStructure(dsl).elements.get('s')!.tags).toBe('a b,c,Database');
@@ -193,7 +215,11 @@ describe('renderArchitectureDsl on adversarial models', () => {
           expect(read.type).toBe(place.type);
           expect(read.parent).toBe(place.parent === null ? null : identifiers.get(place.parent));
           // As written: the name, or the name and " (n)" when it repeats one of its scope; `${` and a trailing backslash escaped.
-          const escaped = (name: string) => name.replace(/\$\{/g, '$\u200b{').replace(/\\$/, '\u29f5');
+          const escaped = (name: string) => {
+            const body = name.replace(/\$\{/g, '$\u200b{').replace(/\\$/, '\u29f5');
+            // A value Structurizr's reader would take for a relationship arrow gets U+200B after its first character.
+            return body === '->' || (body.length >= 3 && body.startsWith('--') && body.endsWith('->')) ? `${body[0]}\u200b${body.slice(1)}` : body;
+          };
           const number = / \((\d+)\)$/.exec(read.name)?.[1];
           const candidates = [escaped(readBack(e.name)), ...(number ? [escaped(`${readBack(e.name)} (${number})`)] : [])];
           // A name that is just `{` and ends its line gets U+200B, or the reader would open a block.

@@ -34,16 +34,28 @@ interface DslElement {
  * A DSL string: double-quoted on one line. Part 1: "quotes get a backslash; a
  * trailing backslash becomes U+29F5; `${` gets U+200B between `$` and `{`;
  * line breaks become spaces". Control characters and lone surrogates become
- * U+FFFD as in the other exports.
+ * U+FFFD as in the other exports. A value that reads as an arrow gets U+200B
+ * after its first character (see dslStringBody).
  */
 export function dslString(text: string): string {
   return `"${dslStringBody(text)}"`;
 }
 
-/** The text between the quotes of dslString: also what the DSL reader takes as the value, so names are compared as this. */
+/**
+ * The text between the quotes of dslString: also what the DSL reader takes as the value, so names are compared as this.
+ * Structurizr's reader drops the quotes before it decides what a line is, so a value that reads as a relationship
+ * arrow (`->`, or `--` … `->` as in `-[tag]->`) would make `x = container "->" …` a relationship: such a value gets
+ * U+200B after its first character.
+ */
 function dslStringBody(text: string): string {
   const body = safeOneLine(text).replace(/"/g, '\\"').replace(/\$\{/g, '$\u200b{');
-  return body.endsWith('\\') ? `${body.slice(0, -1)}\u29f5` : body;
+  const ended = body.endsWith('\\') ? `${body.slice(0, -1)}\u29f5` : body;
+  return readsAsArrow(ended) ? `${ended[0]}\u200b${ended.slice(1)}` : ended;
+}
+
+/** What Structurizr's reader takes for a relationship arrow once the quotes are gone. */
+function readsAsArrow(value: string): boolean {
+  return value === '->' || (value.length >= 3 && value.startsWith('--') && value.endsWith('->'));
 }
 
 /** Tags as one DSL string: part 1 "commas in tags become spaces" (the DSL separates tags with commas). */

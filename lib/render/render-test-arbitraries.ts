@@ -14,7 +14,7 @@ import type { RenderableView } from './view-contents';
 export const nastyPieces: readonly string[] = [
   '"', "'", '""', '\\', '\\"', 'a\\', '<script>alert(1)</script>', ']]>', '<![CDATA[', '&amp;', '&#35;', '#35;', '&', '<', '>',
   '${X}', '${', '$$x^2$$', '%%{init: {"theme": "forest"}}%%', '%%', '%', '100%', 'end', 'subgraph', 'style', 'classDef', 'direction LR', 'direction\u00a0TB',
-  'style x:y#35;z', 'fa:fa-car', 'click', '|', '`', '[', ']', '(', ')', '{', '}', ';', ':', '-->', '==>', '---', '# comment', '// comment', '/* x */',
+  'style x:y#35;z', 'fa:fa-car', 'click', '->', '-->', '--x->', '-[tag]->', '|', '`', '[', ']', '(', ')', '{', '}', ';', ':', '-->', '==>', '---', '# comment', '// comment', '/* x */',
   '\n', '\r\n', '\r', '\t', '\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001f', '\u007f', '\u0085', '\u009f', '\u2028', '\u2029', '\ufeff', '\ufffe', '\uffff',
   '\ud800', '\udfff', '😀', '👩‍👩‍👧', '🏳️‍🌈', 'שלום', 'مرحبا بالعالم', '\u202e', '\u202d', '\u2066', 'İ', 'ﬂ°°35¶ß', '¶ß', '\u200b', ' ', '  ', 'é', 'e\u0301', '日本語',
   'x'.repeat(300),

@@ -273,6 +273,10 @@ export function checkDslStructure(dsl: string): DslReading {
     if (line.startsWith('//') || line.startsWith('/*')) fail(n, 'unexpected comment style');
     const tokens = tokenizeDslLine(line);
     for (const token of tokens) if (token.includes('${')) fail(n, 'a string holds ${, which the DSL substitutes');
+    // Structurizr's reader sees a value without its quotes: one that looks like an arrow turns the line into a relationship.
+    tokens.forEach((token, at) => {
+      if (at !== 1 && (token === '->' || (token.length >= 3 && token.startsWith('--') && token.endsWith('->')))) fail(n, `the value ${token} reads as a relationship arrow`);
+    });
     const top = stack[stack.length - 1];
     const opens = tokens[tokens.length - 1] === '{';
     const body = opens ? tokens.slice(0, -1) : tokens;

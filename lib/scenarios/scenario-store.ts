@@ -18,6 +18,14 @@ export interface StoredScenario {
   origin: ScenarioOrigin;
 }
 
+/**
+ * The three top-level lists as stored: a list the document left out is null (it is stored so, and a run reports
+ * `malformed-scenario`), the same over HTTP and in the `get_scenario` tool.
+ */
+export function scenarioLists(document: Record<string, unknown>): { steps: unknown; faults: unknown; assertions: unknown } {
+  return { steps: document.steps ?? null, faults: document.faults ?? null, assertions: document.assertions ?? null };
+}
+
 function assertStorable(document: Record<string, unknown>): string {
   const text = JSON.stringify(document);
   if (Buffer.byteLength(text) > maxStoredScenarioBytes) {

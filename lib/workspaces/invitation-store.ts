@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { generateSecret, hashSecret, secretsEqual } from '../crypto/secret-token';
-import type { Database, InvitationsTable, WorkspaceRole } from '../db/schema';
+import type { Database, InvitationsTable, UsersTable, WorkspaceRole } from '../db/schema';
+import { insertUser } from '../auth/user-store';
 import { HttpProblem } from '../http/problem';
 import { appendAudit } from '../audit/audit-log';
 import { addMemberKeepingHigherRole, isMemberByEmail, type Membership } from './member-store';
@@ -210,11 +211,15 @@ function checkDecision(row: InvitationRow | undefined, decision: InvitationDecis
   if (status !== 'open') throw HttpProblem.conflict('Invitation not open', `The invitation is ${status}.`);
 }
 
-/** Accepts: in one transaction, the invitation becomes accepted and the caller a member (keeping a higher role). */
+/**
+ * Accepts: in one transaction, the invitation becomes accepted and the caller a member (keeping a higher role).
+ * The body is "null or InvitationSecretRequest": the person invited, signed in, accepts from their own list
+ * without the secret; a secret that is sent must match.
+ */
 export async function acceptInvitation(db: Kysely<Database>, decision: InvitationDecision): Promise<Membership> {
   return db.transaction().execute(async (trx) => {
     const row = await lockInvitation(trx, decision.invitationId);
-    checkDecision(row, decision, true, decision.now);
+    checkDecision(row, decision, false, decision.now);
     await trx.updateTable('invitations').set({ status: 'accepted', decided_at: decision.now }).where('id', '=', row.id).execute();
     const membership = await addMemberKeepingHigherRole(trx, row.workspace_id, decision.caller.userId, row.role, decision.now);
     await appendAudit(trx, {
@@ -225,6 +230,38 @@ export async function acceptInvitation(db: Kysely<Database>, decision: Invitatio
       at: decision.now,
     });
     return membership;
+  });
+}
+
+export interface InvitedAccount {
+  invitationId: string;
+  secret: string;
+  name: string;
+  passwordHash: string;
+  now: Date;
+}
+
+/**
+ * Creates the account of the invited e-mail address for the holder of the invitation's secret, whatever the
+ * self-registration policy says (an invitation is an owner's word that this person may join), and accepts the
+ * invitation with it, in one transaction. 404 unknown; 403 wrong secret; 409 not open; 409 when an account
+ * with that address exists (it signs in and accepts instead).
+ */
+export async function registerThroughInvitation(db: Kysely<Database>, input: InvitedAccount): Promise<{ user: Selectable<UsersTable>; membership: Membership }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockInvitation(trx, input.invitationId);
+    if (!row) throw HttpProblem.notFound('Invitation not found');
+    if (!secretMatches(row, input.secret)) throw HttpProblem.forbidden('Wrong invitation secret', 'Send the secret of the invitation as "secret"; a re-sent invitation has a new secret.');
+    const status = statusOf(row, input.now);
+    if (status !== 'open') throw HttpProblem.conflict('Invitation not open', `The invitation is ${status}.`);
+    const user = await insertUser(trx, { email: row.email, name: input.name, passwordHash: input.passwordHash, isInstanceAdmin: false }, input.now);
+    if (!user) throw HttpProblem.conflict('E-mail address in use', 'An account with the invited e-mail address exists; sign in and accept the invitation instead.', [{ field: 'email', message: 'is in use' }]);
+    await trx.updateTable('invitations').set({ status: 'accepted', decided_at: input.now }).where('id', '=', row.id).execute();
+    const membership = await addMemberKeepingHigherRole(trx, row.workspace_id, user.id, row.role, input.now);
+    const actor = `user:${user.id}`;
+    await appendAudit(trx, { workspaceId: null, actor, action: 'auth.register', detail: { method: 'invitation', invitationId: row.id }, at: input.now });
+    await appendAudit(trx, { workspaceId: row.workspace_id, actor, action: 'invitation.accept', detail: { invitationId: row.id, invitedRole: row.role, role: membership.role }, at: input.now });
+    return { user, membership };
   });
 }
 

@@ -275,6 +275,14 @@ describe('/mcp with the official MCP SDK client against the real server', () => 
     const one = await callTool(client, 'get_scenario', { projectId: projectA.id, scenarioId: scenarios.failing.id });
     expect(one.envelope.data.scenario).toEqual({ id: scenarios.failing.id, name: scenarios.failing.name, steps: scenarios.failing.steps, faults: scenarios.failing.faults, assertions: scenarios.failing.assertions, origin: null });
     expect(await callToolError(client, 'get_scenario', { projectId: projectA.id, scenarioId: randomUUID() })).toMatchObject({ type: 'not_found' });
+
+    // A top-level list the document left out reads null here as over HTTP (a run reports malformed-scenario).
+    const sparse = { id: randomUUID(), name: 'Sparse', steps: [] };
+    await storeScenario(m, projectB.id, sparse);
+    const overHttp = await m.api('GET', `/api/projects/${projectB.id}/scenarios/${sparse.id}`, { session: m.admin.session });
+    const overTool = await callTool(client, 'get_scenario', { projectId: projectB.id, scenarioId: sparse.id });
+    expect(overTool.envelope.data.scenario).toEqual({ id: sparse.id, name: 'Sparse', steps: [], faults: null, assertions: null, origin: null });
+    expect(overHttp.json).toEqual(overTool.envelope.data.scenario);
   });
 
   it('run_scenario plays over the main model: declared behaviour, events paged, payloads only when asked', async () => {

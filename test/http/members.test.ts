@@ -328,18 +328,69 @@ describe('members and invitations over HTTP', () => {
       expect(again.body.type).toBe('conflict');
     });
 
-    it('accept with a wrong or missing secret is refused (403) and nothing changes', async () => {
+    it('accept with a wrong secret is refused (403) and nothing changes', async () => {
       const workspaceId = await createWorkspace();
       const issued = await invite(workspaceId, bob.email, 'editor');
       const wrong = await call('POST', `/api/invitations/${issued.body.id}/accept`, { as: bob, body: { secret: `svc_inv_${'A'.repeat(43)}` } });
       expect(wrong.status).toBe(403);
       expect(wrong.body.type).toBe('forbidden');
-      const missing = await call('POST', `/api/invitations/${issued.body.id}/accept`, { as: bob });
-      expect(missing.status).toBe(403);
-      const nullBody = await call('POST', `/api/invitations/${issued.body.id}/accept`, { as: bob, body: null });
-      expect(nullBody.status).toBe(403);
       expect(await membersOf(workspaceId)).toEqual([{ userId: alice.id, role: 'owner' }]);
       expect((await invitationsOf(workspaceId))[0]!.status).toBe('open');
+    });
+
+    it('"null or InvitationSecretRequest": the person invited accepts from their own list with a null body; anyone else gets 403 without the secret', async () => {
+      const workspaceId = await createWorkspace();
+      const issued = await invite(workspaceId, bob.email, 'viewer');
+      const mine = await call('GET', '/api/invitations', { as: bob });
+      expect(mine.body.items.map((i: Invitation) => i.id)).toContain(issued.body.id);
+      const other = await call('POST', `/api/invitations/${issued.body.id}/accept`, { as: carol, body: null });
+      expect(other.status).toBe(403);
+      const accepted = await call('POST', `/api/invitations/${issued.body.id}/accept`, { as: bob, body: null });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body).toEqual({ workspaceId, userId: bob.id, role: 'viewer' });
+      const second = await invite(await createWorkspace(), bob.email, 'editor');
+      const noBody = await call('POST', `/api/invitations/${second.body.id}/accept`, { as: bob });
+      expect(noBody.status).toBe(200);
+    });
+
+    it('an invitation secret lets its holder create the account of the invited address and join, though self-registration is closed', async () => {
+      const workspaceId = await createWorkspace();
+      const email = `Newcomer-${Date.now()}@Example.test`;
+      const issued = await invite(workspaceId, email, 'editor');
+      const closed = await call('POST', '/api/auth/register', { body: { email, password, name: 'New Comer' } });
+      expect(closed.status).toBe(403);
+
+      const wrong = await call('POST', `/api/invitations/${issued.body.id}/register`, { body: { secret: `svc_inv_${'B'.repeat(43)}`, password, name: 'New Comer' } });
+      expect(wrong.status).toBe(403);
+      const weak = await call('POST', `/api/invitations/${issued.body.id}/register`, { body: { secret: issued.body.secret, password: 'short', name: 'New Comer' } });
+      expect(weak.status).toBe(400);
+      const extra = await call('POST', `/api/invitations/${issued.body.id}/register`, { body: { secret: issued.body.secret, password, name: 'New Comer', email: 'other@example.test' } });
+      expect(extra.status).toBe(400);
+
+      const response = await fetch(`${service.url}/api/invitations/${issued.body.id}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ secret: issued.body.secret, password, name: 'New Comer' }),
+      });
+      expect(response.status).toBe(201);
+      const created = (await response.json()) as { user: { id: string; email: string }; membership: unknown };
+      expect(created.user.email).toBe(email);
+      expect(created.membership).toEqual({ workspaceId, userId: created.user.id, role: 'editor' });
+      const newcomer: Account = { id: created.user.id, email, name: 'New Comer', cookie: sessionCookieOf(response) };
+      expect((await call('GET', `/api/workspaces/${workspaceId}/members`, { as: newcomer })).status).toBe(200);
+      expect((await invitationsOf(workspaceId)).find((i) => i.id === issued.body.id)!.status).toBe('accepted');
+      // The password works for sign-in later.
+      const login = await call('POST', '/api/auth/login', { body: { email: email.toLowerCase(), password } });
+      expect(login.status).toBe(200);
+
+      // The secret is spent: the invitation is accepted.
+      const again = await call('POST', `/api/invitations/${issued.body.id}/register`, { body: { secret: issued.body.secret, password, name: 'Again' } });
+      expect(again.status).toBe(409);
+      // An address that already has an account signs in and accepts instead.
+      const forBob = await invite(workspaceId, bob.email, 'viewer');
+      const taken = await call('POST', `/api/invitations/${forBob.body.id}/register`, { body: { secret: forBob.body.secret, password, name: 'Bob Again' } });
+      expect(taken.status).toBe(409);
+      expect((await invitationsOf(workspaceId)).find((i) => i.id === forBob.body.id)!.status).toBe('open');
     });
 
     it('accept or decline by another e-mail address is refused (403), even with the secret', async () => {

@@ -139,6 +139,30 @@ describe('model document export and import over HTTP', () => {
       expect(await m.modelVersion(target.id)).toBe(afterLater);
     });
 
+    it('rule 9: a project that holds a schema ID keeps it on import, even while another project holds the same ID', async () => {
+      // Two projects can hold one schema ID (imports that ran at the same moment, or data from before rule 9).
+      const twin = await freshProject('Twin');
+      await m.database.pool.query(
+        `insert into model_entities (stream_id, id, kind, body) select $1, id, kind, body from model_entities where stream_id = $2 and kind = 'schema'`,
+        [twin.id, source.id],
+      );
+      const before = await snapshot(source.id);
+      const answer = await m.importModel(source.id, before.text);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.json).toMatchObject({ modelVersion: before.version, added: 0, changed: 0, refused: 0 });
+      expect(answer.json.items.filter((i: any) => i.kind === 'schema').every((i: any) => i.importedAs === null && i.change === 'unchanged')).toBe(true);
+      expect(await snapshot(source.id)).toEqual(before);
+
+      // The per-kind endpoints obey the same rule: a new schema with another project's ID gets this project's derived ID, and references follow.
+      const other = await freshProject('Other');
+      const created = await m.api('POST', `/api/projects/${other.id}/schemas`, { session: m.admin.session, json: { ...seed.schemas[0], description: null } });
+      expect(created.status, created.text).toBe(201);
+      expect(created.json.id).toBe(uuidV5(other.id, seed.schemas[0]!.id));
+      // In a project that holds the ID, a create answers that the ID is in use rather than re-keying it.
+      const again = await m.api('POST', `/api/projects/${twin.id}/schemas`, { session: m.admin.session, json: { ...seed.schemas[0], description: null } });
+      expect(again.status, again.text).toBe(409);
+    });
+
     it('a second import of the same document into the same project changes nothing: every item unchanged, modelVersion not raised', async () => {
       const before = await snapshot(source.id);
       const answer = await m.importModel(source.id, seed);

@@ -759,18 +759,21 @@ describe('scenarios over HTTP: create, replace, list, delete, errors, limits, ru
       const result = await run(id);
       expect(result.issues).toEqual([]);
       expect(result.events.map((e: any) => `${e.atMs} ${e.kind} ${e.stepId}#${e.attempt}`)).toEqual([
+        // Rule 3: "each attempt runs `then` again, so writes and messages repeat": an Error attempt runs then, then fails.
         '0 RequestSent place#1',
+        '0 DataWritten save#null',
         '0 RequestFailed place#1',
         '0 RetryScheduled place#2',
         '250 RequestSent place#2',
+        '250 DataWritten save#null',
         '250 RequestFailed place#2',
         '250 RetryScheduled place#3',
         '500 RequestSent place#3',
         '500 DataWritten save#null',
         '500 ResponseReceived place#3',
       ]);
-      expect(result.events[1].detail).toBe(`Error fault on operation ${ids.placeOrder}`);
-      expect(result.events[2].detail).toBe('attempt 2 in 250 ms');
+      expect(result.events[2].detail).toBe(`Error fault on operation ${ids.placeOrder}`);
+      expect(result.events[3].detail).toBe('attempt 2 in 250 ms');
       expect(outcomesOf(result)).toEqual({ place: 'Succeeded', save: 'Succeeded' });
       expect(result.assertions).toEqual([{ id: 'retries', passed: true, detail: expect.any(String) }]);
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HttpProblem } from '../../http/problem';
-import { findScenario } from '../../scenarios/scenario-store';
+import { findScenario, scenarioLists } from '../../scenarios/scenario-store';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { openProject, projectIdArg } from './tool-support';
@@ -15,12 +15,13 @@ export const getScenario = defineTool({
     const { project } = await openProject(context, args.projectId);
     const stored = await findScenario(context.runtime.db, project.id, args.scenarioId.toLowerCase());
     if (!stored) throw HttpProblem.notFound('Scenario not found', `No scenario ${args.scenarioId} in the project.`);
-    const document = stored.document as Record<string, unknown>;
+    // The same scenario as GET …/scenarios/{id}: a top-level list the document left out reads null there and here.
+    const { steps, faults, assertions } = scenarioLists(stored.document);
     return {
       projectId: project.id,
       truth: 'declared',
       truthNote: truthNotes.scenario,
-      data: { scenario: { id: stored.id, name: stored.name, steps: document.steps ?? [], faults: document.faults ?? [], assertions: document.assertions ?? [], origin: stored.origin } },
+      data: { scenario: { id: stored.id, name: stored.name, steps, faults, assertions, origin: stored.origin } },
       nextCursor: null,
     };
   },
