@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
+import { hostNotAllowed, type HostTest } from '../lib/http/allowed-hosts';
 import { HttpProblem } from '../lib/http/problem';
 import { problemToResponse, toServiceResult } from '../lib/http/response';
 import { createRouteMatcher, type RouteMatch } from '../lib/http/route-matcher';
@@ -16,6 +17,11 @@ export interface HttpShimOptions {
   /** One handler per function group, as bundled for the function deployment. */
   handlers: Readonly<Record<string, LambdaHandler>>;
   log: Logger;
+  /**
+   * AllowedHosts, checked before the shim's own answers (404, 405, 413) too;
+   * the handlers check it again, as they do in a function deployment.
+   */
+  isAllowedHost: HostTest;
 }
 
 export interface HttpShim {
@@ -76,7 +82,7 @@ function toEvent(req: IncomingMessage, headers: Record<string, string>, match: R
   const hasBody = body !== null && body.length > 0;
   // Bytes that are not UTF-8 go on as base64, so that the body reader can refuse them instead of reading U+FFFD.
   const textual = hasBody && match.route.body !== 'raw' && textualContentType.test(headers['content-type'] ?? 'application/json') && isUtf8(body);
-  const host = headers.host ?? 'localhost';
+  const host = headers.host ?? '';
   const dot = host.indexOf('.');
   const query = rawQuery === '' ? undefined : Object.fromEntries(new URLSearchParams(rawQuery));
   return {
@@ -193,6 +199,12 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const rawQuery = q < 0 ? '' : url.slice(q + 1);
+    const host = req.headers.host;
+    if (!options.isAllowedHost(host)) {
+      sendProblem(res, hostNotAllowed(host), true);
+      if (!req.complete) res.once('finish', () => req.destroy());
+      return;
+    }
     // HEAD is answered as GET without a body (Node drops the body of a HEAD response).
     const lookup = matchRoute(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), path);
     if (lookup.kind === 'not-found') {

@@ -11,6 +11,7 @@ import type { MasterKeyring } from '../lib/crypto/master-key';
 import { describeMissingKeys, readMasterKeyUsage, rowsUnderMissingKeys } from '../lib/crypto/master-key-usage';
 import { readMasterKeySetting } from '../lib/crypto/read-master-key';
 import { assertDatabaseUpToDate, migrateDatabase } from '../lib/db/migrate-database';
+import { allowedHostTest } from '../lib/http/allowed-hosts';
 import { routes } from '../lib/http/route-table';
 import type { Logger } from '../lib/runtime/logger';
 import { setServiceRuntime } from '../lib/runtime/service-runtime';
@@ -111,7 +112,7 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
     const runner: Runner = await startWorker(handle.pool, config.importWorker.parallelism, log);
     cleanups.push(() => runner.stop());
 
-    const shim = createHttpShim({ routes, handlers: await loadGroupHandlers(routes), log });
+    const shim = createHttpShim({ routes, handlers: await loadGroupHandlers(routes), log, isAllowedHost: allowedHostTest(config.allowedHosts, config.publicUrl) });
     await new Promise<void>((resolve, reject) => {
       shim.server.once('error', reject);
       shim.server.listen(config.http.port, config.http.host, () => resolve());

@@ -1,6 +1,7 @@
 import { isExternalProviderName, type ExternalProviderName } from '../../lib/auth/external-providers';
 import type { ExternalSignInProvider } from '../../lib/config/service-config';
 import type { ApiRequest } from '../../lib/http/api-types';
+import { serviceOrigin } from '../../lib/http/service-origin';
 
 /** A provider's configuration, or null when it is not offered (no client ID and secret). */
 export const externalConfigOf =
@@ -15,9 +16,8 @@ export function externalProviderConfig(request: ApiRequest, provider: string): E
 
 /**
  * The callback address registered with the provider: on `Svc__PublicUrl` when
- * it is set, else on the address the browser used.
+ * it is set, else on the address the browser used (an allowed host only).
  */
 export function externalCallbackUrl(request: ApiRequest): string {
-  const origin = request.runtime.config.publicUrl ?? `${request.client.scheme}://${request.headers.host ?? 'localhost'}`;
-  return `${origin}/api/auth/external/callback`;
+  return `${serviceOrigin(request)}/api/auth/external/callback`;
 }

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import type { Caller } from '../../lib/auth/caller';
 import { actorOf } from '../../lib/auth/caller';
-import { displayName, pageLimit, guidText, pageCursor } from '../../lib/http/common-schemas';
+import { displayName, pageLimit, guidText, pageCursor, storedJsonObject, storedText } from '../../lib/http/common-schemas';
 import type { PromiseActor } from '../../lib/promises/promise-commands';
 import { linkKinds, obligationKinds } from '../../lib/promises/promise-records';
 
 /** Limits of a promise revision (docs/decisions.md "Promises"). */
 export const promiseLimits = Object.freeze({ titleCharacters: 200, textCharacters: 20_000, links: 200, obligations: 100, recipeBytes: 8192 });
-
-const noNul = (v: string) => !v.includes('\u0000');
 
 const link = z.strictObject({ kind: z.enum(linkKinds), id: guidText });
 
@@ -20,7 +18,7 @@ const obligation = z
     key: z.string().regex(/^[oO][1-9][0-9]{0,8}$/, 'must be a key such as O2').nullable().optional(),
     kind: z.enum(obligationKinds),
     title: displayName(promiseLimits.titleCharacters),
-    recipe: z.record(z.string(), z.unknown()).nullable(),
+    recipe: storedJsonObject.nullable(),
   })
   .superRefine((value, ctx) => {
     if (value.kind === 'scenario-check') {
@@ -34,7 +32,7 @@ const obligation = z
 
 const content = {
   title: displayName(promiseLimits.titleCharacters),
-  text: z.string().max(promiseLimits.textCharacters, `must have at most ${promiseLimits.textCharacters} characters`).refine(noNul, 'must not contain NUL characters'),
+  text: storedText(promiseLimits.textCharacters),
   links: z.array(link).max(promiseLimits.links, `must hold at most ${promiseLimits.links} links`),
   obligations: z.array(obligation).max(promiseLimits.obligations, `must hold at most ${promiseLimits.obligations} obligations`),
 };

@@ -38,7 +38,7 @@ describe('readServiceConfig defaults', () => {
       importWorker: { parallelism: 2, maxRunningPerHost: 2 },
       setupToken: null,
       secureCookies: false,
-      allowedHosts: ['*'],
+      allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
       trustedProxies: [],
       telemetry: { otlpEndpoint: null },
       externalSignIn: { github: null, gitlab: null },
@@ -92,6 +92,16 @@ describe('readServiceConfig defaults', () => {
       ['10.0.0.5', 4, 32],
       ['172.30.250.0/24', 4, 24],
     ]);
+  });
+
+  it('a local service on a loopback address answers only for loopback names unless AllowedHosts says otherwise', () => {
+    expect(readServiceConfig({ HOST: '127.0.0.2' }, cwd).allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]', '127.0.0.2']);
+    expect(readServiceConfig({ HOST: '::1' }, cwd).allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(readServiceConfig({ AllowedHosts: '' }, cwd).allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    // Listening on every address (a container): the documented default, any host.
+    expect(readServiceConfig({ HOST: '0.0.0.0' }, cwd).allowedHosts).toEqual(['*']);
+    expect(readServiceConfig({ AllowedHosts: 'design.local;*.lan' }, cwd).allowedHosts).toEqual(['design.local', '*.lan']);
+    expect(readServiceConfig({ AllowedHosts: '*' }, cwd).allowedHosts).toEqual(['*']);
   });
 
   it('splits AllowedHosts on ";" and trims the names', () => {

@@ -31,6 +31,7 @@ export interface ServiceConfig {
   importWorker: { parallelism: number; maxRunningPerHost: number };
   setupToken: string | null;
   secureCookies: boolean;
+  /** Host names the service answers for (`*` any); a local loopback service defaults to the loopback names. */
   allowedHosts: string[];
   trustedProxies: AddressRange[];
   telemetry: { otlpEndpoint: string | null };
@@ -135,10 +136,30 @@ function readTrustedProxies(env: Environment): AddressRange[] {
   return ranges;
 }
 
-function readAllowedHosts(env: Environment, profile: Profile): string[] {
+/** What a local service bound to a loopback address answers for when AllowedHosts is not set. */
+export const loopbackHostNames = Object.freeze(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopbackBindAddress(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/**
+ * AllowedHosts (part 2 "Environment", default `*`). A local service listening
+ * on a loopback address answers by default only for loopback names (and the
+ * bind address itself): with `*` a web page could reach it through a host
+ * name of its own that resolves to 127.0.0.1 (DNS rebinding). Setting
+ * AllowedHosts, `*` included, replaces that default.
+ */
+function readAllowedHosts(env: Environment, profile: Profile, bindHost: string): string[] {
+  const given = env.AllowedHosts !== undefined && env.AllowedHosts.trim() !== '';
+  if (profile !== 'hosted' && !given && isLoopbackBindAddress(bindHost)) {
+    const bind = bindHost.includes(':') && !bindHost.startsWith('[') ? `[${bindHost}]` : bindHost;
+    return [...new Set([...loopbackHostNames, bind.toLowerCase()])];
+  }
   const raw = env.AllowedHosts ?? environmentDefaults.allowedHosts;
   const entries = raw.split(';').map((e) => e.trim());
-  if (profile !== 'hosted') return entries.filter((e) => e !== '');
+  if (profile !== 'hosted') return given ? entries.filter((e) => e !== '') : [environmentDefaults.allowedHosts];
   const fix = 'Set AllowedHosts to the public host names separated by ";" (for example "design.example.com").';
   if (raw.trim() === '') refuse(`AllowedHosts is empty in the hosted profile. ${fix}`);
   for (const entry of entries) {
@@ -231,6 +252,8 @@ export function readServiceConfig(env: Environment, cwd: string = process.cwd())
   const otlp = value(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
   const otlpEndpoint = otlp === undefined ? null : readHttpUrl('OTEL_EXPORTER_OTLP_ENDPOINT', otlp.trim(), () => null);
 
+  const http = readHttp(env);
+
   return {
     profile,
     database: readDatabase(env, profile),
@@ -245,13 +268,13 @@ export function readServiceConfig(env: Environment, cwd: string = process.cwd())
     },
     setupToken,
     secureCookies,
-    allowedHosts: readAllowedHosts(env, profile),
+    allowedHosts: readAllowedHosts(env, profile, http.host),
     trustedProxies: readTrustedProxies(env),
     telemetry: { otlpEndpoint },
     externalSignIn: {
       github: readExternalProvider(env, 'Authentication__GitHub'),
       gitlab: readExternalProvider(env, 'Authentication__GitLab'),
     },
-    http: readHttp(env),
+    http,
   };
 }

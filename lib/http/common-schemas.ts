@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { isGuid } from '../model/text-rules';
-
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
+import { freeTextProblem, isGuid, shortTextProblem } from '../model/text-rules';
 
 /**
  * A GUID as the model accepts it (8-4-4-4-12 hex digits, any case), not only
@@ -10,21 +8,75 @@ const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/;
  */
 export const guidText = z.string().refine(isGuid, 'must be a GUID');
 
-/** A short human name: trimmed, 1 to `max` characters, no control characters. */
+/**
+ * The one text rule for what the service stores (part 1 "Limits": "Control
+ * characters and invalid Unicode are refused"): the rule model records
+ * follow (lib/model/text-rules), so a name refused there is refused here
+ * too. U+0000 and lone surrogates cannot be stored at all (PostgreSQL text
+ * and jsonb refuse U+0000; a lone surrogate has no UTF-8 and would come back
+ * as U+FFFD), so every schema of a stored string applies one of these.
+ */
+function textRule(problemOf: (text: string) => string | null) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const problem = problemOf(value);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  };
+}
+
+/** A short human name: trimmed, 1 to `max` characters, no control characters, valid Unicode. */
 export function displayName(max: number) {
   return z
     .string()
     .trim()
     .min(1, 'must not be empty')
     .max(max, `must have at most ${max} characters`)
-    .refine((v) => !controlCharacters.test(v), 'must not contain control characters');
+    .superRefine(textRule(shortTextProblem));
 }
 
-/** Free text (descriptions): at most `max` characters; null allowed. */
-export function optionalText(max: number) {
-  // PostgreSQL text cannot hold NUL: refuse it here rather than fail the query.
-  return z.string().max(max, `must have at most ${max} characters`).refine((v) => !v.includes('\u0000'), 'must not contain NUL characters').nullable();
+/** Stored free text (descriptions, promise text): at most `max` characters; line breaks allowed; no U+0000, valid Unicode. */
+export function storedText(max: number) {
+  return z.string().max(max, `must have at most ${max} characters`).superRefine(textRule(freeTextProblem));
 }
+
+/** `storedText` that may be null. */
+export function optionalText(max: number) {
+  return storedText(max).nullable();
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * A JSON object stored as it came (in jsonb): every key and string inside
+ * follows the free-text rule, named by its path. The object itself is kept,
+ * not copied, so a member named `__proto__` (an own key, as JSON.parse makes
+ * it) stays a member, as any other name does.
+ */
+export const storedJsonObject = z
+  .custom<Record<string, unknown>>(isPlainObject, 'must be an object')
+  .superRefine((value, ctx) => {
+    const pending: [unknown, PropertyKey[]][] = [[value, []]];
+    while (pending.length > 0) {
+      const [item, path] = pending.pop()!;
+      if (typeof item === 'string') {
+        const problem = freeTextProblem(item);
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, path });
+      } else if (Array.isArray(item)) {
+        item.forEach((member, i) => {
+          pending.push([member, [...path, i]]);
+        });
+      } else if (item !== null && typeof item === 'object') {
+        for (const key of Object.keys(item)) {
+          const problem = freeTextProblem(key);
+          if (problem !== null) ctx.addIssue({ code: 'custom', message: `field name ${problem}`, path: [...path, key] });
+          pending.push([(item as Record<string, unknown>)[key], [...path, key]]);
+        }
+      }
+    }
+  });
 
 export const emailAddress = z.email('must be an e-mail address').max(254, 'must have at most 254 characters');
 

@@ -3,9 +3,11 @@ import { getServiceRuntime, readyServiceRuntime, type ServiceRuntime } from '../
 import type { ApiRequest, Operation } from './api-types';
 import { readClientInfo } from './client-info';
 import { parseCookies } from './cookies';
+import { allowedHost } from './middleware/allowed-host';
 import { authenticate, type AuthenticatedContext } from './middleware/authenticate';
 import { problemResponse } from './middleware/problem-response';
 import { readRequestBody } from './middleware/read-request-body';
+import { refuseCrossSiteWrites } from './middleware/refuse-cross-site-writes';
 import { strictTransportSecurity } from './middleware/strict-transport-security';
 import { HttpProblem } from './problem';
 import { toServiceResult } from './response';
@@ -60,8 +62,9 @@ class LambdaApiRequest implements ApiRequest {
 
 /**
  * The Lambda handler of one function group: the edge middlewares (error body,
- * body limits and parsing), then the operation the route table names. Every
- * route of the group must have its operation, checked when the module loads.
+ * allowed hosts, cross-site writes, credentials, body limits and parsing),
+ * then the operation the route table names. Every route of the group must
+ * have its operation, checked when the module loads.
  */
 export function createGroupHandler(group: string, operations: Readonly<Record<string, Operation>>): GroupHandler {
   const byRouteKey = new Map<string, RouteDefinition>();
@@ -82,10 +85,13 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
     return toServiceResult(response);
   };
 
-  // Rate limits count every call, so authentication runs before the body is parsed.
+  // A foreign Host or a cross-site write is refused before any credential is read or limit counted;
+  // rate limits count every other call, so authentication runs before the body is parsed.
   return middy<ServiceEvent, ServiceResult, Error, AuthenticatedContext>({ timeoutEarlyInMillis: 0 })
     .use(strictTransportSecurity())
     .use(problemResponse({ logger: () => runtimeForLog?.log }))
+    .use(allowedHost())
+    .use(refuseCrossSiteWrites())
     .use(authenticate({ routeOf }))
     .use(readRequestBody({ routeOf }))
     .handler(dispatch);

@@ -46,8 +46,9 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
 
 /** Checks query parameters (first value of each name) against a schema. */
 export function parseQuery<S extends z.ZodType>(schema: S, query: URLSearchParams): z.infer<S> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of query) if (!(key in values)) values[key] = value;
+  // No prototype, and own keys only: `__proto__`, `constructor` or `toString` is a name like any other (an unknown one).
+  const values = Object.create(null) as Record<string, string>;
+  for (const [key, value] of query) if (!Object.hasOwn(values, key)) values[key] = value;
   const result = schema.safeParse(values);
   if (!result.success) throw invalid('Invalid query parameter', fieldErrorsOf(result.error));
   return result.data;

@@ -17,6 +17,8 @@ export const problemTypes = [
   'method_not_allowed',
   'unauthorized',
   'forbidden',
+  'cross_site_request',
+  'host_not_allowed',
   'conflict',
   'precondition_required',
   'rate_limited',

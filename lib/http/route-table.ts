@@ -37,6 +37,11 @@ export interface RouteDefinition {
   bodyLimitBytes: number;
   /** One line for the capability list and the infra template. */
   summary: string;
+  /**
+   * For a `raw` body its operation parses itself: the content types it must
+   * carry (415 otherwise, as for `json` and `json-or-yaml` routes).
+   */
+  rawContentType?: 'json-or-yaml';
   /** `type` of the 400 for a body that does not parse (default `invalid_json`). */
   malformedBodyType?: ProblemType;
   /** `type` of the 413 for a body over the limit (default `payload_too_large`). */
@@ -124,6 +129,7 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
     operation: 'import-model',
     auth: 'signed-in',
     body: 'raw',
+    rawContentType: 'json-or-yaml',
     bodyLimitBytes: bodyLimits.modelImport,
     tooLargeType: 'import_too_large',
     malformedBodyType: 'invalid_export',

@@ -6,7 +6,7 @@
  * merge keys and alias bombs.
  */
 import { isUtf8 } from 'node:buffer';
-import { isScalar, isCollection, parseDocument, visit, type Node } from 'yaml';
+import { Composer, isCollection, isScalar, Lexer, LineCounter, Parser, visit, YAMLError, YAMLParseError, type Document, type DocumentOptions, type Node, type ParseOptions, type SchemaOptions } from 'yaml';
 
 /** Result of a strict parse: the value, or one sentence saying why the text is refused. */
 export type StrictParseResult = { ok: true; value: unknown } | { ok: false; message: string };
@@ -119,8 +119,58 @@ export function scanJsonText(text: string): JsonTextFindings {
 }
 
 /**
+ * Arrays and objects nested in each other that a request body may hold. Far
+ * above any rule of the spec (payloads 64, step lists 24), so those rules
+ * still answer with their own codes; low enough that no reader, checker or
+ * JSON.stringify runs out of stack on a body.
+ */
+export const maxDocumentNesting = 512;
+
+/** The sentence for a document nested over `maxDocumentNesting` levels. */
+export const tooDeepMessage = `nested over ${maxDocumentNesting} levels of arrays and objects`;
+
+/** Whether a JSON text nests arrays and objects over `max` levels (one scan; strings skipped). */
+export function jsonNestingOver(text: string, max: number = maxDocumentNesting): boolean {
+  let depth = 0;
+  const length = text.length;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) i = stringEnd(text, i) - 1;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+/** Whether a parsed value nests arrays and objects over `max` levels; walks without recursion. */
+export function valueNestingOver(value: unknown, max: number = maxDocumentNesting): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const member of Array.isArray(item) ? item : Object.values(item)) pending.push([member, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Our own sentence for text JSON.parse refused, with the place when the
+ * engine names one: its own message quotes the body and changes between
+ * Node releases.
+ */
+export function jsonSyntaxMessage(error: unknown): string {
+  const position = /at position (\d+)/.exec((error as Error)?.message ?? '')?.[1];
+  if (position !== undefined) return `not valid JSON: malformed at character ${Number(position) + 1}`;
+  if (/end of (JSON )?input/i.test((error as Error)?.message ?? '')) return 'not valid JSON: the text ends before the value does';
+  return 'not valid JSON: malformed';
+}
+
+/**
  * Parses JSON and refuses a key that occurs twice in one object, naming the key
- * and the JSON path of its object, and a number of over 40 characters.
+ * and the JSON path of its object, a number of over 40 characters, and
+ * nesting over `maxDocumentNesting` levels.
  *
  * @example
  * parseJsonStrict('{"a":1,"a":2}') // { ok: false, message: 'duplicate key "a" at the top level' }
@@ -132,8 +182,9 @@ export function parseJsonStrict(text: string): StrictParseResult {
   try {
     value = JSON.parse(body);
   } catch (error) {
-    return { ok: false, message: `not valid JSON: ${(error as Error).message}` };
+    return { ok: false, message: jsonSyntaxMessage(error) };
   }
+  if (jsonNestingOver(body)) return { ok: false, message: tooDeepMessage };
   const findings = scanJsonText(body);
   const duplicate = describeDuplicateKey(findings.duplicate);
   if (duplicate !== null) return { ok: false, message: duplicate };
@@ -175,17 +226,62 @@ export const yamlMaxAliasCount = 100;
  * expansions. `<<` is an ordinary key (no merge keys).
  *
  * @example
- * parseYamlStrict('a: 1\na: 2\n') // { ok: false, message: 'Map keys must be unique at line 2, column 1' }
+ * parseYamlStrict('a: 1\na: 2\n') // { ok: false, message: 'not valid YAML at line 2, column 1: Map keys must be unique' }
  */
 export function parseYamlStrict(text: string): StrictParseResult {
-  let document: ReturnType<typeof parseDocument>;
   try {
-    document = parseDocument(text, { version: '1.2', schema: 'core', customTags: [], resolveKnownTags: false, merge: false, uniqueKeys: sameKey, prettyErrors: true });
+    return parseYamlDocument(text);
   } catch (error) {
-    return { ok: false, message: `not valid YAML: ${(error as Error).message}` };
+    // Anything thrown here is the engine giving up (a stack overflow), whose message says nothing about the text.
+    return { ok: false, message: error instanceof NestingTooDeepError ? `not valid YAML: ${tooDeepMessage}` : 'not valid YAML: the document could not be read' };
   }
+}
+
+class NestingTooDeepError extends Error {
+  override readonly name = 'NestingTooDeepError';
+}
+
+/**
+ * What `parseDocument` does, with the parser's stack watched after each
+ * token: a deep document is refused as soon as it is deep, before the
+ * composer recurses into it (a stack overflow) or the parser holds megabytes
+ * of tokens for it. A token stack a little deeper than the nesting is fine:
+ * the limit is far above any document the spec allows.
+ */
+function composeYaml(text: string, options: DocumentOptions & ParseOptions & SchemaOptions): { document: Document.Parsed; lines: LineCounter } {
+  const lines = new LineCounter();
+  const parser = new Parser(lines.addNewLine);
+  const composer = new Composer(options);
+  function* tokens() {
+    lines.addNewLine(0);
+    for (const lexeme of new Lexer().lex(text)) {
+      yield* parser.next(lexeme);
+      if (parser.stack.length > maxDocumentNesting + 2) throw new NestingTooDeepError(tooDeepMessage);
+    }
+    yield* parser.end();
+  }
+  let document: Document.Parsed | null = null;
+  for (const next of composer.compose(tokens(), true, text.length)) {
+    if (document) {
+      document.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
+      break;
+    }
+    document = next;
+  }
+  return { document: document!, lines };
+}
+
+/** One sentence for a parser error: where, and the parser's words (its own stack troubles in ours). */
+function yamlErrorMessage(error: YAMLError, lines: LineCounter): string {
+  const { line, col } = lines.linePos(error.pos[0]);
+  const what = error.code === 'RESOURCE_EXHAUSTION' ? tooDeepMessage : firstLine(error.message);
+  return `not valid YAML at line ${line}, column ${col}: ${what}`;
+}
+
+function parseYamlDocument(text: string): StrictParseResult {
+  const { document, lines } = composeYaml(text, { version: '1.2', schema: 'core', customTags: [], resolveKnownTags: false, merge: false, uniqueKeys: sameKey });
   const problem = document.errors[0] ?? document.warnings[0];
-  if (problem) return { ok: false, message: `not valid YAML: ${firstLine(problem.message)}` };
+  if (problem) return { ok: false, message: yamlErrorMessage(problem, lines) };
   let collectionKey: Node | null = null;
   visit(document, {
     Pair(_, pair) {
@@ -197,9 +293,14 @@ export function parseYamlStrict(text: string): StrictParseResult {
     },
   });
   if (collectionKey) return { ok: false, message: 'not valid YAML: a mapping key must be a scalar, not a list or mapping' };
+  let value: unknown;
   try {
-    return { ok: true, value: document.toJS({ maxAliasCount: yamlMaxAliasCount }) };
+    value = document.toJS({ maxAliasCount: yamlMaxAliasCount });
   } catch (error) {
+    // Alias troubles (unknown anchor, too many expansions) are ReferenceErrors of the parser, about the text.
+    if (!(error instanceof YAMLError) && !(error instanceof ReferenceError)) throw error;
     return { ok: false, message: `not valid YAML: ${firstLine((error as Error).message)}` };
   }
+  if (valueNestingOver(value)) return { ok: false, message: `not valid YAML: ${tooDeepMessage}` };
+  return { ok: true, value };
 }

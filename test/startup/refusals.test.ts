@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { masterKeyId } from '../../lib/crypto/master-key';
 import { findFreePort } from '../../lib/db/embedded-postgres';
+import { rawRequest } from '../support/http-client';
 import { runServerCommand, serviceEnvironment, startServiceProcess, temporaryDirectory } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -483,7 +484,10 @@ describe('configurations that start', () => {
         { dataDirectory: dir },
       );
       try {
-        expect((await fetch(`${service.url}/health`)).status).toBe(200);
+        // It answers for the names in AllowedHosts, not for the address it happens to listen on.
+        const health = (host: string) => rawRequest(service.url, [`GET /health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`]);
+        expect((await health('design.example.com')).status).toBe(200);
+        expect((await health(new URL(service.url).host)).status).toBe(400);
         expect(service.output()).toContain('profile hosted');
         expect(service.output()).not.toContain('SVC SETUP CODE:');
       } finally {

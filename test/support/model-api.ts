@@ -46,10 +46,10 @@ export interface ModelService {
   stop(): Promise<void>;
 }
 
-/** Starts the built server on a fresh database and runs first-run setup; the administrator is signed in. */
-export async function startModelService(): Promise<ModelService> {
+/** Starts the built server on a fresh database (with `environment` added) and runs first-run setup; the administrator is signed in. */
+export async function startModelService(environment: Record<string, string> = {}): Promise<ModelService> {
   const database = await createTestDatabase();
-  const service = await startServiceProcess({ ConnectionStrings__DefaultConnection: database.url, Svc__SetupToken: setupToken });
+  const service = await startServiceProcess({ ConnectionStrings__DefaultConnection: database.url, Svc__SetupToken: setupToken, ...environment });
   const api = (method: string, path: string, options?: CallOptions) => call(service.url, method, path, options);
   const email = 'admin@model.test';
   const setup = await api('POST', '/api/setup', { json: { setupToken, email, password: strongPassword, name: 'Model Admin' } });

@@ -1,7 +1,6 @@
 import type middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
-import { parse as parseYaml } from 'yaml';
-import { decodeUtf8Strict, describeDuplicateKey, maxNumberCharacters, scanJsonText } from '../../model/strict-json';
+import { decodeUtf8Strict, describeDuplicateKey, jsonNestingOver, jsonSyntaxMessage, maxNumberCharacters, parseYamlStrict, scanJsonText, tooDeepMessage } from '../../model/strict-json';
 import { HttpProblem, type ProblemType } from '../problem';
 import type { RouteDefinition } from '../route-table';
 import type { ServiceEvent, ServiceResult } from '../service-event';
@@ -30,70 +29,89 @@ function utf8Text(base64: string, malformedType: ProblemType): string {
   return text;
 }
 
+function malformed(type: ProblemType, title: string, message: string): HttpProblem {
+  return new HttpProblem(400, type, title, { detail: message, errors: [{ field: 'body', message }] });
+}
+
+function readYaml(text: string, malformedType: ProblemType): unknown {
+  const parsed = parseYamlStrict(text);
+  if (!parsed.ok) throw malformed(malformedType, 'Request body is not valid YAML', parsed.message);
+  return parsed.value;
+}
+
+// The content type is checked before (YAML routes too); middy's parser only parses.
+const json = jsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof jsonBodyParser>[0]);
+
+/**
+ * The JSON body through middy's parser, in our own words when it fails. JSON.parse keeps the last of a
+ * repeated key and rounds a long number, silently: both are refused instead, as is nesting no reader
+ * should have to walk.
+ */
+async function readJson(request: middy.Request<ServiceEvent, ServiceResult>, text: string, malformedType: ProblemType): Promise<void> {
+  const event = request.event as { body: unknown; isBase64Encoded: boolean };
+  event.body = text;
+  event.isBase64Encoded = false;
+  try {
+    await json.before!(request as never);
+  } catch (error) {
+    throw malformed(malformedType, 'Request body is not valid JSON', jsonSyntaxMessage((error as { cause?: unknown }).cause ?? error));
+  }
+  if (jsonNestingOver(text)) throw malformed(malformedType, 'Request body is nested too deeply', tooDeepMessage);
+  const findings = scanJsonText(text);
+  const duplicate = describeDuplicateKey(findings.duplicate);
+  if (duplicate !== null) throw malformed(malformedType, 'Request body repeats a field', duplicate);
+  if (findings.longNumber !== null) {
+    const field = findings.longNumber.path || 'body';
+    const message = `must be a number of at most ${maxNumberCharacters} characters (it has ${findings.longNumber.text.length})`;
+    throw new HttpProblem(400, 'validation_error', 'A number is too long', { detail: `${field}: ${message}`, errors: [{ field, message }] });
+  }
+}
+
 export interface ReadRequestBodyOptions {
   routeOf: (event: ServiceEvent) => RouteDefinition | undefined;
 }
 
+/** The content types a route's body must carry, or null when any will do (`none`, most `raw` routes). */
+function acceptedTypesOf(route: RouteDefinition): 'json' | 'json-or-yaml' | null {
+  if (route.body === 'json' || route.body === 'json-or-yaml') return route.body;
+  return route.rawContentType ?? null;
+}
+
+/** The format a content type names, or null when the route does not read it. */
+function formatOf(contentType: string, accepted: 'json' | 'json-or-yaml'): 'json' | 'yaml' | null {
+  // Part 1: the import reads "YAML when the Content-Type contains `yaml`".
+  if (accepted === 'json-or-yaml' && contentType.toLowerCase().includes('yaml')) return 'yaml';
+  return jsonContentType.test(contentType) ? 'json' : null;
+}
+
+function unsupportedMediaType(contentType: string, accepted: 'json' | 'json-or-yaml'): HttpProblem {
+  const wanted = accepted === 'json-or-yaml' ? 'application/json or a YAML type' : 'application/json';
+  return new HttpProblem(415, 'unsupported_media_type', 'Unsupported content type', {
+    detail: `This endpoint reads ${wanted}; the request said "${contentType.slice(0, 100) || 'nothing'}".`,
+    errors: [{ field: 'Content-Type', message: `must be ${wanted}` }],
+  });
+}
+
 /**
- * Reads the body as the route says: over its limit → 413 before parsing; JSON
- * (and YAML where allowed) with the right content type, else 415; a body that
- * does not parse → 400. Afterwards `event.body` holds the parsed value.
+ * Reads the body as the route says: over its limit → 413 before parsing; a
+ * content type the route does not read → 415, also on an empty body (an HTML
+ * form can send one, so a form type is never taken for an empty JSON body);
+ * an empty body without a content type is no body; a body that does not
+ * parse → 400 in our own words. Afterwards `event.body` holds the parsed
+ * value (bytes for `raw` routes).
  */
 export function readRequestBody(options: ReadRequestBodyOptions): middy.MiddlewareObj<ServiceEvent, ServiceResult> {
-  // The content type is checked above (YAML routes too); the parser only parses.
-  const json = jsonBodyParser({ disableContentTypeCheck: true } as Parameters<typeof jsonBodyParser>[0]);
-  const parse = async (request: middy.Request<ServiceEvent, ServiceResult>, route: RouteDefinition): Promise<void> => {
+  const parse = (request: middy.Request<ServiceEvent, ServiceResult>, route: RouteDefinition, format: 'json' | 'yaml'): Promise<void> | undefined => {
     const event = request.event;
-    const contentType = event.headers['content-type'] ?? '';
-    const isYaml = route.body === 'json-or-yaml' && contentType.toLowerCase().includes('yaml');
-    if (!isYaml && !jsonContentType.test(contentType)) {
-      const accepted = route.body === 'json-or-yaml' ? 'application/json or a YAML type' : 'application/json';
-      throw new HttpProblem(415, 'unsupported_media_type', 'Unsupported content type', {
-        detail: `This endpoint reads ${accepted}; the request said "${contentType || 'nothing'}".`,
-        errors: [{ field: 'Content-Type', message: `must be ${accepted}` }],
-      });
-    }
     const malformedType = route.malformedBodyType ?? 'invalid_json';
-    if (isYaml) {
-      const text = event.isBase64Encoded ? utf8Text(event.body!, malformedType) : event.body!;
-      try {
-        (event as { body: unknown }).body = parseYaml(text, { maxAliasCount: 100, uniqueKeys: true, merge: false });
-      } catch (error) {
-        throw new HttpProblem(400, malformedType, 'Request body is not valid YAML', {
-          detail: (error as Error).message.split('\n')[0] ?? null,
-          errors: [{ field: 'body', message: 'not valid YAML' }],
-        });
-      }
-      return;
-    }
     const text = event.isBase64Encoded ? utf8Text(event.body!, malformedType) : event.body!;
-    if (event.isBase64Encoded) {
-      (event as { body: unknown }).body = text;
-      (event as { isBase64Encoded: boolean }).isBase64Encoded = false;
-    }
-    try {
-      await json.before!(request as never);
-    } catch (error) {
-      const reason = ((error as { cause?: { message?: string } }).cause?.message ?? 'not valid JSON').slice(0, 200);
-      throw new HttpProblem(400, malformedType, 'Request body is not valid JSON', {
-        detail: reason,
-        errors: [{ field: 'body', message: 'not valid JSON' }],
-      });
-    }
-    // JSON.parse keeps the last of a repeated key and rounds a long number, silently: both are refused instead.
-    const findings = scanJsonText(text);
-    const duplicate = describeDuplicateKey(findings.duplicate);
-    if (duplicate !== null) {
-      throw new HttpProblem(400, malformedType, 'Request body repeats a field', { detail: duplicate, errors: [{ field: 'body', message: duplicate }] });
-    }
-    if (findings.longNumber !== null) {
-      const field = findings.longNumber.path || 'body';
-      const message = `must be a number of at most ${maxNumberCharacters} characters (it has ${findings.longNumber.text.length})`;
-      throw new HttpProblem(400, 'validation_error', 'A number is too long', { detail: `${field}: ${message}`, errors: [{ field, message }] });
-    }
+    if (format === 'json') return readJson(request, text, malformedType);
+    (event as { body: unknown }).body = readYaml(text, malformedType);
+    (event as { isBase64Encoded: boolean }).isBase64Encoded = false;
+    return undefined;
   };
   return {
-    // Not async: a request without a body costs no promise.
+    // Not async: a request without a JSON body costs no promise.
     before: (request) => {
       const event = request.event;
       const route = options.routeOf(event);
@@ -102,7 +120,15 @@ export function readRequestBody(options: ReadRequestBodyOptions): middy.Middlewa
       if (size > route.bodyLimitBytes && route.body !== 'none') {
         throw HttpProblem.payloadTooLarge(route.bodyLimitBytes, route.tooLargeType);
       }
-      if (route.body === 'none' || size === 0) {
+      if (route.body === 'none') {
+        (event as { body: unknown }).body = undefined;
+        return;
+      }
+      const accepted = acceptedTypesOf(route);
+      const contentType = (event.headers['content-type'] ?? '').trim();
+      const format = accepted === null ? null : formatOf(contentType, accepted);
+      if (accepted !== null && format === null && (size > 0 || contentType !== '')) throw unsupportedMediaType(contentType, accepted);
+      if (size === 0) {
         (event as { body: unknown }).body = undefined;
         return;
       }
@@ -110,7 +136,7 @@ export function readRequestBody(options: ReadRequestBodyOptions): middy.Middlewa
         (event as { body: unknown }).body = Buffer.from(event.body!, event.isBase64Encoded ? 'base64' : 'utf8');
         return;
       }
-      return parse(request, route);
+      return parse(request, route, format!);
     },
   };
 }
