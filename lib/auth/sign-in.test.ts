@@ -160,11 +160,17 @@ describe('signInWithPassword', () => {
       .insertInto('sign_in_account_failures')
       .values({ user_id: userId, window_started_at: at(0), failures: signInThrottlePolicy.accountCeiling })
       .execute();
+    const before = await createSession(database.db, userId, at(0));
     await wrong(1, at(1000), '192.0.2.1');
     expect(await signIn(password, at(2000), '192.0.2.1')).toBeNull();
+    // Passing the ceiling ended the sessions; the locks after it do not, so the owner can stay signed in.
+    expect(await resolveSession(database.db, before.sessionId, at(2000))).toBeNull();
+    const after = await createSession(database.db, userId, at(2000));
     await wrong(1, at(2000), '192.0.2.2');
     expect(await signIn(password, at(3000), '192.0.2.2')).toBeNull();
+    expect(await resolveSession(database.db, after.sessionId, at(3000))).not.toBeNull();
     expect((await signIn(password, at(3000), owner))?.id).toBe(userId);
+    expect((await lockEntries()).map((e) => (e.detail as { sessionsEnded: number }).sessionsEnded)).toEqual([1, 0]);
     const ceiling = await database.db.selectFrom('audit_log').select(['detail']).where('action', '=', 'auth.sign-in-ceiling').execute();
     expect(ceiling).toEqual([{ detail: { userId, failures: signInThrottlePolicy.accountCeiling + 1 } }]);
 

@@ -42,7 +42,10 @@ export async function signInWithPassword(db: Kysely<Database>, input: PasswordSi
  * Counts a wrong password. A failure that locks ends every session of the
  * account (a lock says someone is guessing; whoever holds a session signs in
  * again from their own address) and is written to the audit log, as is the
- * failure that takes the account over its ceiling.
+ * failure that takes the account over its ceiling. Once the account is over
+ * its ceiling every failure locks its client; ending the sessions at each of
+ * them would keep the owner from staying signed in for the rest of the hour,
+ * so there only the failure that passes the ceiling ends them.
  */
 async function recordFailure(db: Kysely<Database>, userId: string, clientKey: string, clientAddress: string, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -52,7 +55,8 @@ async function recordFailure(db: Kysely<Database>, userId: string, clientKey: st
     if (outcome.state !== previous) await saveClientFailures(trx, userId, clientKey, outcome.state);
     const actor = `address:${clientAddress}`;
     if (outcome.lock) {
-      const sessionsEnded = await endSessionsOfUser(trx, userId);
+      const overCeilingBefore = accountFailures > signInThrottlePolicy.accountCeiling + 1;
+      const sessionsEnded = overCeilingBefore ? 0 : await endSessionsOfUser(trx, userId);
       await appendAudit(trx, {
         workspaceId: null,
         actor,
