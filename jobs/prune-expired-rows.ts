@@ -1,11 +1,12 @@
 import type { Task } from 'graphile-worker';
 import { pruneExternalSignInAttempts } from '../lib/auth/external-sign-in';
 import { pruneExpiredSessions } from '../lib/auth/session-store';
+import { pruneSignInFailures } from '../lib/auth/sign-in-failure-store';
 import { pruneRateLimitLog } from '../lib/rate-limit/hit-rate-limit';
 import { getServiceRuntime } from '../lib/runtime/service-runtime';
 
 /**
- * Deletes ended sessions and rate-limit buckets that count nothing any more. Scheduled every ten minutes;
+ * Deletes ended sessions, and rate-limit buckets and sign-in failure counts that count nothing any more. Scheduled every ten minutes;
  * idempotent, so a retry or two instances running it at once do no harm.
  */
 export const pruneExpiredRows: Task = async (_payload, helpers) => {
@@ -14,5 +15,6 @@ export const pruneExpiredRows: Task = async (_payload, helpers) => {
   const sessions = await pruneExpiredSessions(runtime.db, now);
   const windows = await pruneRateLimitLog(runtime.db, now);
   const attempts = await pruneExternalSignInAttempts(runtime.db, now);
-  helpers.logger.debug(`pruned ${sessions} expired session(s), ${windows} rate-limit bucket(s) and ${attempts} external sign-in attempt(s)`);
+  const failures = await pruneSignInFailures(runtime.db, now);
+  helpers.logger.debug(`pruned ${sessions} expired session(s), ${windows} rate-limit bucket(s), ${attempts} external sign-in attempt(s) and ${failures} sign-in failure count(s)`);
 };

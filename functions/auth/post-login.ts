@@ -19,8 +19,8 @@ export const loginRequest = z.strictObject({
 export const postLogin: Operation = async ({ runtime, body, client }) => {
   const input = parseBody(loginRequest, body);
   const now = runtime.now();
-  const user = await signInWithPassword(runtime.db, input.email, input.password, now);
-  if (!user) throw HttpProblem.unauthorized('Sign-in failed', 'The e-mail address or password is wrong, or the account is locked for a while.');
+  const user = await signInWithPassword(runtime.db, { email: input.email, password: input.password, clientAddress: client.address }, now);
+  if (!user) throw HttpProblem.unauthorized('Sign-in failed', 'The e-mail address or password is wrong, or sign-in from this address is paused for a while.');
   await appendAudit(runtime.db, { workspaceId: null, actor: `user:${user.id}`, action: 'auth.sign-in', detail: { method: 'password' }, at: now });
   const session = await createSession(runtime.db, user.id, now);
   return {

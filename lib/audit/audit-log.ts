@@ -9,7 +9,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface AuditEntry {
   /** Null for an entry of the instance (setup, sign-in, `keys forget`). */
   workspaceId: string | null;
-  /** `user:<id>`, `agent-token:<id>` or `operator`. */
+  /** `user:<id>`, `agent-token:<id>`, `operator`, or `address:<client address>` for a client not signed in (a sign-in lock). */
   actor: string;
   action: string;
   detail: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { generateSecret, hashSecret } from '../crypto/secret-token';
 import type { PersonCaller } from './caller';
@@ -45,5 +45,11 @@ export async function endSession(db: Kysely<Database>, sessionIdHash: string): P
 /** Removes sessions that expired; run by the worker's schedule. */
 export async function pruneExpiredSessions(db: Kysely<Database>, now: Date): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends every session of a person (sign out everywhere; a sign-in lock); returns how many ended. */
+export async function endSessionsOfUser(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

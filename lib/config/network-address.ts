@@ -13,7 +13,8 @@ function ipv4ToBigInt(address: string): bigint {
   return address.split('.').reduce((acc, part) => (acc << 8n) | BigInt(Number(part)), 0n);
 }
 
-function ipv6ToBigInt(address: string): bigint {
+/** The 128 bits of an IPv6 address written without zone or brackets. */
+export function ipv6ToBigInt(address: string): bigint {
   // An IPv4 tail (::ffff:1.2.3.4) becomes two hextets.
   let text = address;
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);

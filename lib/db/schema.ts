@@ -10,7 +10,9 @@ export interface UsersTable {
   name: string;
   password_hash: string | null;
   is_instance_admin: Generated<boolean>;
+  /** Not written since migration 0008: failures are counted per client in `sign_in_failures`. */
   failed_login_count: Generated<number>;
+  /** Not written since migration 0008. */
   locked_until: Date | null;
   created_at: TimestampWithDefault;
 }
@@ -36,6 +38,8 @@ export interface Database {
   rate_limit_log: RateLimitLogTable;
   external_sign_in_attempts: ExternalSignInAttemptsTable;
   external_identities: ExternalIdentitiesTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_account_failures: SignInAccountFailuresTable;
   audit_log: AuditLogTable;
   model_streams: ModelStreamsTable;
   model_entities: ModelEntitiesTable;
@@ -134,6 +138,25 @@ export interface ExternalSignInAttemptsTable {
   failure: ColumnType<unknown, string | null, string | null>;
   called_back_at: Timestamp | null;
   completed_at: Timestamp | null;
+}
+
+/** Failed password sign-ins of one account from one client key (docs/sign-in.md). */
+export interface SignInFailuresTable {
+  user_id: string;
+  client_key: string;
+  /** Failures since the last lock or success. */
+  failures: number;
+  /** Locks one after another; the next lasts twice as long. */
+  locks: number;
+  locked_until: Timestamp | null;
+  last_failure_at: Timestamp;
+}
+
+/** An account's failed password sign-ins from every address within one window. */
+export interface SignInAccountFailuresTable {
+  user_id: string;
+  window_started_at: Timestamp;
+  failures: number;
 }
 
 export interface ExternalIdentitiesTable {
