@@ -1,4 +1,5 @@
 import middy from '@middy/core';
+import { createLogger, logLevelFromEnvironment } from '../runtime/logger';
 import { getServiceRuntime, readyServiceRuntime, type ServiceRuntime } from '../runtime/service-runtime';
 import type { ApiRequest, Operation } from './api-types';
 import { readClientInfo } from './client-info';
@@ -72,6 +73,8 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
   }
   const routeOf = (event: ServiceEvent) => byRouteKey.get(event.routeKey);
   let runtimeForLog: ServiceRuntime | undefined;
+  // Until the runtime is built (or when a setting keeps it from being built) errors still need a log.
+  const startLog = createLogger({ level: logLevelFromEnvironment(process.env.LOG_LEVEL) });
 
   const dispatch = async (event: ServiceEvent, context: AuthenticatedContext): Promise<ServiceResult> => {
     const route = routeOf(event);
@@ -85,7 +88,7 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
   // Rate limits count every call, so authentication runs before the body is parsed.
   return middy<ServiceEvent, ServiceResult, Error, AuthenticatedContext>({ timeoutEarlyInMillis: 0 })
     .use(strictTransportSecurity())
-    .use(problemResponse({ logger: () => runtimeForLog?.log }))
+    .use(problemResponse({ logger: () => runtimeForLog?.log ?? startLog }))
     .use(authenticate({ routeOf }))
     .use(readRequestBody({ routeOf }))
     .handler(dispatch);
