@@ -88,7 +88,11 @@ export async function startBundle(relative: string, env: Record<string, string>)
   child.on('message', (message: any) => {
     if (message.kind === 'ready') ready();
     else if (message.kind === 'fatal') failed(new Error(message.message));
-    else pending.get(message.id)?.(message), pending.delete(message.id);
+    else {
+      const { id, ...answer } = message;
+      pending.get(id)?.(answer);
+      pending.delete(id);
+    }
   });
   child.on('exit', (code) => {
     failed(new Error(`the bundle process exited (${code}) before it was ready:\n${log}`));
