@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -235,9 +236,10 @@ describe.skipIf(!cfnLint)('cfn-lint', () => {
           testRoute('GET', '/test-only/x/id'),
         ]),
       );
-      // One run for both: starting cfn-lint and its SAM transform is most of the cost.
+      // One run for both: starting cfn-lint and its SAM transform is most of the cost. Not
+      // synchronous: a minute-long blocked event loop makes vitest's worker miss its heartbeat.
       try {
-        execFileSync('cfn-lint', [templateFile, larger], { encoding: 'utf8', stdio: 'pipe' });
+        await promisify(execFile)('cfn-lint', [templateFile, larger], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
       } catch (error) {
         const e = error as { stdout?: string; stderr?: string };
         expect.fail(`cfn-lint rejects the template:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
