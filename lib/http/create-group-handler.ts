@@ -1,4 +1,5 @@
 import middy from '@middy/core';
+import { createLogger, logLevelFromEnvironment } from '../runtime/logger';
 import { getServiceRuntime, readyServiceRuntime, type ServiceRuntime } from '../runtime/service-runtime';
 import type { ApiRequest, Operation } from './api-types';
 import { readClientInfo } from './client-info';
@@ -75,6 +76,8 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
   }
   const routeOf = (event: ServiceEvent) => byRouteKey.get(event.routeKey);
   let runtimeForLog: ServiceRuntime | undefined;
+  // Until the runtime is built (or when a setting keeps it from being built) errors still need a log.
+  const startLog = createLogger({ level: logLevelFromEnvironment(process.env.LOG_LEVEL) });
 
   const dispatch = async (event: ServiceEvent, context: AuthenticatedContext): Promise<ServiceResult> => {
     const route = routeOf(event);
@@ -89,7 +92,7 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
   // rate limits count every other call, so authentication runs before the body is parsed.
   return middy<ServiceEvent, ServiceResult, Error, AuthenticatedContext>({ timeoutEarlyInMillis: 0 })
     .use(strictTransportSecurity())
-    .use(problemResponse({ logger: () => runtimeForLog?.log }))
+    .use(problemResponse({ logger: () => runtimeForLog?.log ?? startLog }))
     .use(allowedHost())
     .use(refuseCrossSiteWrites())
     .use(authenticate({ routeOf }))

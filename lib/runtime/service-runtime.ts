@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { readServiceConfig, type ServiceConfig } from '../config/service-config';
+import { StartupRefusalError } from '../config/startup-refusal';
 import { readMasterKeySetting } from '../crypto/read-master-key';
 import type { MasterKeyring } from '../crypto/master-key';
 import { openDatabase, poolErrorLogger } from '../db/open-database';
 import type { Database } from '../db/schema';
+import { readDatabasePoolSize } from './database-pool-size';
 import { createLogger, logLevelFromEnvironment, type Logger } from './logger';
 
 /**
@@ -38,18 +40,25 @@ export function readyServiceRuntime(): ServiceRuntime | undefined {
 /**
  * The runtime of this process. In a function deployment the first request
  * builds it from the environment (hosted profile: key and connection string
- * given; migrations run by the deploy step, `svc migrate`).
+ * given; migrations run by the deploy step; a small pool, `Database__MaxPoolSize`).
+ * A missing or wrong setting rejects with `StartupRefusalError`; the next call
+ * tries again rather than keeping the failure.
  */
 export function getServiceRuntime(): Promise<ServiceRuntime> {
-  current ??= (async () => {
-    const log = createLogger({ level: logLevelFromEnvironment(process.env.LOG_LEVEL) });
-    const config = readServiceConfig(process.env);
-    if (!config.database.connection) throw new Error('ConnectionStrings__DefaultConnection is required outside the local server');
-    const currentKey = readMasterKeySetting(config.masterKey);
-    if (!currentKey) throw new Error('Svc__MasterKey or Svc__MasterKeyFile is required outside the local server');
-    const { db, pool } = openDatabase(config.database.connection, { onPoolError: poolErrorLogger(log) });
-    ready = { config, db, pool, keyring: { current: currentKey, previous: readMasterKeySetting(config.previousMasterKey) }, now: () => new Date(), log };
-    return ready;
-  })();
+  current ??= buildFromEnvironment(process.env).catch((error: unknown) => {
+    current = undefined;
+    throw error;
+  });
   return current;
+}
+
+async function buildFromEnvironment(env: NodeJS.ProcessEnv): Promise<ServiceRuntime> {
+  const log = createLogger({ level: logLevelFromEnvironment(env.LOG_LEVEL) });
+  const config = readServiceConfig(env);
+  if (!config.database.connection) throw new StartupRefusalError('ConnectionStrings__DefaultConnection is required outside the local server. Set it to the database (or its proxy) connection string.');
+  const currentKey = readMasterKeySetting(config.masterKey);
+  if (!currentKey) throw new StartupRefusalError('Svc__MasterKey or Svc__MasterKeyFile is required outside the local server. Set one of them.');
+  const { db, pool } = openDatabase(config.database.connection, { maxConnections: readDatabasePoolSize(env), onPoolError: poolErrorLogger(log) });
+  ready = { config, db, pool, keyring: { current: currentKey, previous: readMasterKeySetting(config.previousMasterKey) }, now: () => new Date(), log };
+  return ready;
 }

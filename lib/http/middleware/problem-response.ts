@@ -3,6 +3,7 @@ import { HttpProblem, isHttpProblem } from '../problem';
 import { toServiceResult, problemToResponse } from '../response';
 import type { ServiceEvent, ServiceResult } from '../service-event';
 import type { Logger } from '../../runtime/logger';
+import { StartupRefusalError } from '../../config/startup-refusal';
 
 export interface ProblemResponseOptions {
   logger: () => Logger | undefined;
@@ -19,6 +20,10 @@ export function problemResponse(options: ProblemResponseOptions): middy.Middlewa
       let problem: HttpProblem;
       if (isHttpProblem(error)) {
         problem = error;
+      } else if (error instanceof StartupRefusalError) {
+        // A setting the function lacks (its message names the fix): one line, no stack to split it.
+        problem = HttpProblem.internal(error);
+        options.logger()?.error(`cannot answer ${request.event.routeKey}: ${error.message}`);
       } else {
         problem = HttpProblem.internal(error);
         options.logger()?.error(`unhandled error on ${request.event.routeKey}`, error);

@@ -24,7 +24,11 @@ export function strictTransportSecurity(): middy.MiddlewareObj<ServiceEvent, Ser
   const add = (request: middy.Request<ServiceEvent, ServiceResult>): void | Promise<void> => {
     const runtime = readyServiceRuntime();
     if (runtime) return apply(runtime, request);
-    return getServiceRuntime().then((built) => apply(built, request));
+    return getServiceRuntime().then(
+      (built) => apply(built, request),
+      // No runtime, no profile to decide by: the error answer stands without the header.
+      () => undefined,
+    );
   };
   return { after: add, onError: add };
 }

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strongPassword } from '../support/http-client';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { apiGatewayEvent, projectRoot, startBundle, type ApiRequestOptions, type RunningBundle } from './lambda-bundle';
+
+/**
+ * Every route bundle (dist/functions/<group>/handler.mjs, `npm run build`) run
+ * as Lambda runs it: copied alone to a folder with no node_modules, started
+ * with plain node and the environment infra/template.yaml gives, invoked with
+ * API Gateway HTTP API events, against a real database.
+ */
+const host = 'svc.example.test';
+const setupToken = randomBytes(12).toString('hex');
+
+function templateEnvironment(database: TestDatabase): Record<string, string> {
+  return {
+    Svc__Profile: 'hosted',
+    ConnectionStrings__DefaultConnection: database.url,
+    Svc__MasterKey: randomBytes(32).toString('base64'),
+    Svc__PreviousMasterKey: '',
+    Svc__SetupToken: setupToken,
+    AllowedHosts: host,
+    Svc__PublicUrl: `https://${host}`,
+    OTEL_EXPORTER_OTLP_ENDPOINT: '',
+    LOG_LEVEL: 'warn',
+    Database__MigrateOnStartup: 'false',
+    Database__MaxPoolSize: '2',
+    NODE_OPTIONS: '--enable-source-maps',
+  };
+}
+
+/** What a browser on the service's own pages sends with a request that changes something. */
+const sameOrigin = { origin: `https://${host}`, 'sec-fetch-site': 'same-origin' };
+
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+  cookies?: string[];
+  json: any;
+}
+
+describe('route bundles without node_modules (hosted profile, as infra/template.yaml configures them)', () => {
+  let database: TestDatabase;
+  let env: Record<string, string>;
+  const running = new Map<string, RunningBundle>();
+  let groups: string[];
+  let session: string[] = [];
+  const ids: Record<string, string> = {};
+
+  async function call(group: string, method: string, route: string, options: ApiRequestOptions = {}): Promise<Answer> {
+    let bundle = running.get(group);
+    if (!bundle) {
+      bundle = await startBundle(`functions/${group}`, env);
+      running.set(group, bundle);
+    }
+    const outcome = await bundle.invoke(apiGatewayEvent(method, route, options, host));
+    if (outcome.kind === 'threw') expect.fail(`${group}: ${method} ${route} threw out of the handler: ${outcome.message}\n${bundle.output()}`);
+    const answer = outcome.value as Answer;
+    let json: unknown;
+    try {
+      json = JSON.parse(answer.body);
+    } catch {
+      json = undefined;
+    }
+    return { ...answer, json };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    env = templateEnvironment(database);
+    groups = (await readdir(join(projectRoot, 'dist/functions'), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([...running.values()].map((b) => b.stop()));
+    await database?.drop();
+  });
+
+  it('health: GET /health answers 200 Healthy from the database, and GET /health/live 200', async () => {
+    const answer = await call('health', 'GET', '/health');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('Healthy');
+    expect(answer.headers['strict-transport-security']).toMatch(/^max-age=/);
+    expect((await call('health', 'GET', '/health/live')).statusCode).toBe(200);
+  });
+
+  it('setup: the status says setup is due with the token, and POST /api/setup answers 201 with a Secure session cookie', async () => {
+    const status = await call('setup', 'GET', '/api/setup/status');
+    expect(status.statusCode).toBe(200);
+    expect(status.json).toMatchObject({ requiresSetup: true, requiresSetupToken: true });
+
+    const setup = await call('setup', 'POST', '/api/setup', {
+      headers: sameOrigin,
+      json: { setupToken, email: 'admin@example.test', name: 'Ada Admin', password: strongPassword },
+    });
+    expect(setup.statusCode, setup.body).toBe(201);
+    const cookie = setup.cookies?.find((c) => c.startsWith('svc_session='));
+    expect(cookie).toMatch(/; Secure/);
+    session = [cookie!.split(';')[0]!];
+    ids.workspaceId = setup.json.workspace.id;
+  });
+
+  it('auth: GET /api/auth/me answers 200 with the person signed in by setup', async () => {
+    const me = await call('auth', 'GET', '/api/auth/me', { cookies: session });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(JSON.stringify(me.json)).toContain('admin@example.test');
+  });
+
+  it('instance: GET /api/instance answers 200 with the hosted profile', async () => {
+    const instance = await call('instance', 'GET', '/api/instance', { cookies: session });
+    expect(instance.statusCode, instance.body).toBe(200);
+    expect(instance.json.profile).toBe('hosted');
+  });
+
+  it('workspaces: POST /api/workspaces/{id}/projects answers 201 and GET /api/workspaces lists Default', async () => {
+    const created = await call('workspaces', 'POST', '/api/workspaces/{workspaceId}/projects', {
+      params: { workspaceId: ids.workspaceId! },
+      cookies: session,
+      headers: sameOrigin,
+      json: { name: 'Bundled' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    ids.projectId = created.json.id;
+    const list = await call('workspaces', 'GET', '/api/workspaces', { cookies: session });
+    expect(list.statusCode).toBe(200);
+    expect(JSON.stringify(list.json)).toContain('Default');
+  });
+
+  it('agent token for the MCP bundle: POST /api/workspaces/{id}/agent-tokens answers 201', async () => {
+    const made = await call('workspaces', 'POST', '/api/workspaces/{workspaceId}/agent-tokens', {
+      params: { workspaceId: ids.workspaceId! },
+      cookies: session,
+      headers: sameOrigin,
+      json: { name: 'bundle test', scopes: ['read'], projectId: null, expiresAt: null },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    ids.token = made.json.token;
+  });
+
+  // One real route of every other group, with the status it must answer.
+  const checks: Record<string, () => Promise<void>> = {
+    projects: async () => {
+      const answer = await call('projects', 'GET', '/api/projects/{projectId}', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json.name).toBe('Bundled');
+    },
+    model: async () => {
+      const answer = await call('model', 'GET', '/api/projects/{projectId}/export', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json.elements).toEqual([]);
+    },
+    facts: async () => {
+      const answer = await call('facts', 'POST', '/api/projects/{projectId}/facts/{entityType}/{entityId}/accept', {
+        params: { projectId: ids.projectId!, entityType: 'element', entityId: 'no-such-element' },
+        cookies: session,
+        headers: sameOrigin,
+        json: {},
+      });
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json.status).toBe(404);
+    },
+    scenarios: async () => {
+      const answer = await call('scenarios', 'GET', '/api/projects/{projectId}/scenarios', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+    },
+    exports: async () => {
+      const answer = await call('exports', 'GET', '/api/projects/{projectId}/export/archdsl', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.body).toContain('workspace');
+    },
+    streams: async () => {
+      const answer = await call('streams', 'GET', '/api/projects/{projectId}/revisions', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+    },
+    views: async () => {
+      const answer = await call('views', 'GET', '/api/projects/{projectId}/views', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+    },
+    promises: async () => {
+      const answer = await call('promises', 'GET', '/api/projects/{projectId}/promises', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+    },
+    members: async () => {
+      const answer = await call('members', 'GET', '/api/workspaces/{workspaceId}/members', { params: { workspaceId: ids.workspaceId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(JSON.stringify(answer.json)).toContain('admin@example.test');
+    },
+    agent: async () => {
+      const answer = await call('agent', 'GET', '/llms.txt');
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.body.length).toBeGreaterThan(100);
+    },
+    mcp: async () => {
+      const answer = await call('mcp', 'POST', '/mcp', {
+        headers: { authorization: `Bearer ${ids.token}`, accept: 'application/json, text/event-stream' },
+        json: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bundle-test', version: '1' } } },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json.result.serverInfo).toBeDefined();
+    },
+  };
+  const checkedAbove = ['health', 'setup', 'auth', 'instance', 'workspaces'];
+
+  it('every bundled group has a route checked here', () => {
+    expect(groups.filter((g) => !checkedAbove.includes(g) && !checks[g])).toEqual([]);
+  });
+
+  for (const [group, check] of Object.entries(checks)) {
+    it(`${group}: one real route answers its expected status`, check);
+  }
+
+  it('no bundle wrote an error or warning line while answering', () => {
+    for (const [group, bundle] of running) expect(bundle.output(), group).toBe('');
+  });
+});
+
+describe('a route bundle started without a setting it needs', () => {
+  it('answers the spec error body with 500 and logs one line naming the setting', async () => {
+    const bundle = await startBundle('functions/health', {
+      Svc__Profile: 'hosted',
+      Svc__MasterKey: randomBytes(32).toString('base64'),
+      AllowedHosts: host,
+      Database__MigrateOnStartup: 'false',
+    });
+    try {
+      const outcome = await bundle.invoke(apiGatewayEvent('GET', '/health', {}, host));
+      expect(outcome.kind, outcome.kind === 'threw' ? outcome.message : '').toBe('result');
+      const answer = (outcome as { value: Answer }).value;
+      expect(answer.statusCode).toBe(500);
+      expect(answer.headers['content-type']).toMatch(/^application\/(problem\+)?json/);
+      const body = JSON.parse(answer.body);
+      expect(body).toMatchObject({ type: 'internal_error', status: 500, title: 'Internal server error' });
+      expect(answer.body).not.toContain('ConnectionStrings');
+
+      const lines = bundle.output().split('\n').filter((l) => l.trim() !== '');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/error .*GET \/health.*ConnectionStrings__DefaultConnection is required/);
+    } finally {
+      await bundle.stop();
+    }
+  });
+});
