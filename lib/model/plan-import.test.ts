@@ -280,19 +280,22 @@ describe('planImport: every refusal cause of the import error table', () => {
     expect(result.title).toBe(`Model document refused: ${kind} ${id}: ${message.split('; ')[0]}`);
   });
 
-  it('refuses changing the kind of an existing element, and the ends of an existing relationship', () => {
+  it('refuses changing the kind of an existing element (rule 4: the document is refused)', () => {
     const current = apply(empty, plan(fullDocument));
-    const result = plan(
-      {
-        elements: [{ id: U, kind: 'system', name: 'Buyer', status: 'planned' }],
-        relationships: [{ id: guid(30), fromId: U, toId: K }],
-      },
-      current,
-    );
-    expect(result.refusals).toEqual([
-      { field: `element:${U}`, message: 'kind: cannot change from actor to system on an existing element' },
-      { field: `relationship:${guid(30)}`, message: `toId: cannot change on an existing relationship (it is ${A})` },
-    ]);
+    const result = plan({ elements: [{ id: U, kind: 'system', name: 'Buyer', status: 'planned' }] }, current);
+    expect(result.refusals).toEqual([{ field: `element:${U}`, message: 'kind: cannot change from actor to system on an existing element' }]);
+  });
+
+  it('keeps the stored ends of an existing relationship and updates the rest, reporting the other ends as ignored (rule 4)', () => {
+    const current = apply(empty, plan(fullDocument));
+    const stored = current.relationship.get(guid(30))!;
+    const result = plan({ relationships: [{ id: guid(30), fromId: K, toId: U, label: 'now labelled' }] }, current);
+    expect(result.refusals).toEqual([]);
+    expect(result.items).toEqual([expect.objectContaining({ kind: 'relationship', id: guid(30), change: 'changed', error: null })]);
+    const written = result.upserts.find((u) => u.record.id === guid(30))!.record as typeof stored;
+    expect([written.fromId, written.toId, written.label]).toEqual([stored.fromId, stored.toId, 'now labelled']);
+    expect(result.ignored.map((i) => i.path)).toEqual(['$.relationships[0].fromId', '$.relationships[0].toId']);
+    expect(result.ignored.every((i) => /of an existing relationship does not change/.test(i.reason))).toBe(true);
   });
 
   it('names an entry without a usable ID by its raw ID or its position', () => {

@@ -209,6 +209,18 @@ function emptyPlan(refusals: FieldError[], tooLarge: ImportPlan['tooLarge'] = nu
 const documentMembers: readonly string[] = Object.freeze(['version', 'project', ...importReadOrder.map((kind) => sectionOfKind[kind])]);
 
 /** Unknown members of the document and of `project` (whose `name` import does not read, but knows). */
+/**
+ * Import rule 4: "fromId and toId of an existing relationship do not change". The stored ends stay and the
+ * rest of the entry still updates; a different end in the document is reported as ignored, not refused.
+ */
+function keepRelationshipEnds(record: RecordOfKind['relationship'], previous: RecordOfKind['relationship'], at: string, ignored: IgnoredMember[]): void {
+  for (const end of ['fromId', 'toId'] as const) {
+    if (record[end] === previous[end]) continue;
+    ignored.push({ path: memberPath(at, end), reason: `${end} of an existing relationship does not change (it stays ${previous[end]}); ignored` });
+    record[end] = previous[end];
+  }
+}
+
 function ignoredTopLevel(document: Record<string, unknown>): IgnoredMember[] {
   const ignored: IgnoredMember[] = [];
   for (const key of Object.keys(document)) if (!documentMembers.includes(key)) ignored.push(unknownMember('$', key, documentMembers, 'the model document'));
@@ -338,6 +350,7 @@ export function planImport(input: ImportInput): ImportPlan {
       operation.responseSchemaId = rekey(operation.responseSchemaId);
     }
     const previous = current[kind].get(record.id);
+    if (kind === 'relationship' && previous) keepRelationshipEnds(record as RecordOfKind['relationship'], previous as RecordOfKind['relationship'], entryPath(kind, index), entry.ignored);
     if (kind !== 'schema') {
       // "Fact with stale mark: mark kept, document mark ignored"; a fact without one takes the document's.
       const fact = record as FactFields;

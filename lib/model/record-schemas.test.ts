@@ -107,7 +107,7 @@ describe('readRecord: refusals, each naming its field', () => {
     ['element', { parentId: 'parent' }, ['parentId: must be a GUID']],
     ['element', { tags: 'a,b' }, ['tags: must be a list']],
     ['element', { tags: null }, ['tags: must be a list']],
-    ['element', { tags: ['ok', 7, 'b\u0000'] }, ['tags[1]: must be a string', 'tags[2]: must not contain control characters']],
+    ['element', { tags: ['ok', 7, 'b\u0000'] }, ['tags[1]: must be a string', 'tags[2]: must not contain U+0000']],
     ['element', { description: 'a\u0000b' }, ['description: must not contain U+0000']],
     ['element', { description: 5 }, ['description: must be a string']],
     ['element', { icon: {} }, ['icon: must be a string']],
@@ -134,7 +134,9 @@ describe('readRecord: refusals, each naming its field', () => {
     ['relationship', { fromId: undefined, toId: 'x' }, ['fromId: is required', 'toId: must be a GUID']],
     ['relationship', { kind: 'weird' }, ['kind: must be one of structural, behavioural']],
     ['relationship', { lineShape: long(101) }, ['lineShape: must have at most 100 characters']],
-    ['relationship', { label: 'a\tb' }, ['label: must not contain control characters']],
+    ['relationship', { label: 'a\u0000b' }, ['label: must not contain U+0000']],
+    ['element', { name: 'a\tb' }, ['name: must not contain control characters']],
+    ['binding', { routingKey: 'order\nplaced' }, ['routingKey: must not contain control characters']],
     ['message', { producerId: undefined }, ['producerId: is required']],
     ['message', { consumerIds: [B, 'x', null] }, ['consumerIds[1]: must be a GUID', 'consumerIds[2]: must be a GUID']],
     ['message', { consumerIds: {} }, ['consumerIds: must be a list']],
@@ -166,6 +168,13 @@ describe('readRecord: refusals, each naming its field', () => {
     ['binding', { routingKey: 5 }, ['routingKey: must be a string']],
   ])('%s with %j', (kind, change, expected) => {
     expect(reasons(kind, { ...minimal[kind], ...change })).toEqual(expected);
+  });
+
+  it.each([
+    ['relationship', { label: 'uses\nREST', technology: 'HTTP\tJSON', lineShape: 'curve\r', provenance: { source: 'git:a\tb', revision: 'r\u0085' } }],
+    ['element', { technology: 'k8s\u0007', tags: ['a\nb'], icon: 'i\u001f', stale: { sinceRevision: 'r\t1', reason: 'file\nremoved' } }],
+  ] as const)('part 1 refuses control characters only in names, IDs, routing keys and headers: %s with %j is read', (kind, change) => {
+    expect(reasons(kind, { ...minimal[kind], ...change })).toEqual([]);
   });
 
   it('counts characters, not UTF-16 units, against a limit', () => {

@@ -80,7 +80,12 @@ function characterCount(text: string): number {
 }
 
 interface TextRules {
-  /** Free text allows line breaks; one-line text (names, IDs, labels) refuses every control character. */
+  /**
+   * Part 1 "Limits": "Control characters and invalid Unicode are refused in names, IDs, routing keys and headers;
+   * U+0000 is refused in payloads". Names and routing keys refuse every control character; every other text
+   * (descriptions, labels, technology, tags, icons, line shapes, provenance, stale marks) is `free`: only U+0000
+   * and invalid Unicode are refused there, and the exports turn its line breaks into spaces.
+   */
   free?: boolean;
   /** "not blank when present" (provenance.source, provenance.revision, routingKey, stale members). */
   notBlank?: boolean;
@@ -108,11 +113,10 @@ function nullableText(rules: TextRules): Reader<string | null> {
   return (value, path, context) => (value === undefined || value === null ? null : checkText(value, path, context, rules));
 }
 
-const listText: Reader<string> = (value, path, context) => checkText(value, path, context, {});
+const listText: Reader<string> = (value, path, context) => checkText(value, path, context, { free: true });
 const listGuid: Reader<string> = (value, path, context) => checkGuid(value, path, context);
 
 const name = requiredText({ notBlank: true, blankSentence: 'must not be empty' });
-const oneLine = nullableText({});
 const freeText = nullableText({ free: true });
 
 function checkGuid(value: unknown, path: string, context: ReadContext): string {
@@ -213,16 +217,16 @@ function nullableObject<R>(fields: Fields<R>, what: string): Reader<R | null> {
 
 // Fact fields (part 1 "Fact fields").
 const provenanceFields: Fields<Provenance> = {
-  source: nullableText({ notBlank: true, max: modelLimits.provenanceSource }),
-  revision: nullableText({ notBlank: true }),
+  source: nullableText({ free: true, notBlank: true, max: modelLimits.provenanceSource }),
+  revision: nullableText({ free: true, notBlank: true }),
   confidence: numberIn(0, 1, false),
   acceptedBy: nullableGuid,
   acceptedAt: nullableTimestamp,
 };
 
 const staleFields: Fields<StaleMark> = {
-  sinceRevision: requiredText({ notBlank: true }),
-  reason: requiredText({ notBlank: true, max: modelLimits.staleReason }),
+  sinceRevision: requiredText({ free: true, notBlank: true }),
+  reason: requiredText({ free: true, notBlank: true, max: modelLimits.staleReason }),
 };
 
 const retryFields: Fields<RetryPolicy> = {
@@ -243,21 +247,21 @@ const fieldsOfKind: { readonly [K in ModelKind]: Fields<RecordOfKind[K]> } = {
     kind: oneOf(elementKinds),
     name,
     description: freeText,
-    technology: oneLine,
+    technology: freeText,
     status: oneOf(elementStatuses),
     parentId: nullableGuid,
     tags: listOf(listText),
-    icon: oneLine,
+    icon: freeText,
     ...factFields,
   },
   relationship: {
     id: requiredGuid,
     fromId: requiredGuid,
     toId: requiredGuid,
-    label: oneLine,
-    technology: oneLine,
+    label: freeText,
+    technology: freeText,
     kind: oneOf(relationshipKinds, 'structural'),
-    lineShape: nullableText({ max: modelLimits.lineShape }),
+    lineShape: nullableText({ free: true, max: modelLimits.lineShape }),
     ...factFields,
   },
   message: {

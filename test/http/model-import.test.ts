@@ -519,6 +519,28 @@ describe('model document export and import over HTTP', () => {
       expect(JSON.parse((await m.exportModel(project.id)).text).schemas[0]).toMatchObject({ name: 'Order', content: 'v3', version: 3 });
     });
 
+    it('rule 4: "fromId and toId of an existing relationship do not change": the stored ends stay, the rest updates, the other ends are reported as ignored', async () => {
+      const project = await freshProject('Ends');
+      const s = randomUUID();
+      const [a, b, c] = ['a', 'b', 'c'].map((n) => ({ id: idFor(s, n), kind: 'system', name: n.toUpperCase(), status: 'current' }));
+      const link = { id: idFor(s, 'link'), fromId: a!.id, toId: b!.id, label: 'calls' };
+      expect((await m.importModel(project.id, { elements: [a, b, c], relationships: [link] })).status).toBe(200);
+      const moved = { relationships: [{ ...link, toId: c!.id, label: 'calls over HTTP' }] };
+      const preview = await m.importModel(project.id, moved, '?dryRun=true');
+      expect(preview.status, preview.text).toBe(200);
+      expect(preview.json).toMatchObject({ applied: false, changed: 1, refused: 0 });
+      expect(preview.json.ignored).toEqual([{ path: '$.relationships[0].toId', reason: expect.stringContaining(`does not change (it stays ${b!.id})`) }]);
+      const applied = await m.importModel(project.id, moved);
+      expect(applied.status, applied.text).toBe(200);
+      expect(applied.json.ignored).toEqual(preview.json.ignored);
+      const stored = JSON.parse((await m.exportModel(project.id)).text).relationships[0];
+      expect(stored).toMatchObject({ fromId: a!.id, toId: b!.id, label: 'calls over HTTP' });
+      // The edit endpoint names the end it will not change.
+      const edit = await m.api('PUT', `/api/projects/${project.id}/relationships/${link.id}`, { session: m.admin.session, json: { ...link, toId: c!.id } });
+      expect(edit.status).toBe(400);
+      expect(edit.json.errors).toEqual([{ field: 'toId', message: `cannot change on an existing relationship (it is ${b!.id})` }]);
+    });
+
     it('bindings: the same identity as a stored binding is refused, but two bindings may swap routing keys in one document', async () => {
       const project = await freshProject('Bindings');
       const s = randomUUID();
