@@ -18,6 +18,8 @@ const repository = resolve(import.meta.dirname, '../..');
 const healthTimeoutMs = 150_000;
 const testUser = 'svcfirstrun';
 const isRoot = userInfo().uid === 0;
+const begun = Date.now();
+const elapsed = () => `${((Date.now() - begun) / 1000).toFixed(0)} s`;
 
 function freePort() {
   return new Promise((done, fail) => {
@@ -76,6 +78,7 @@ async function firstStart(name, folder, user, env) {
     await new Promise((r) => (exitCode === undefined ? child.once('exit', r) : r()));
   }
   await databaseStopped(folder);
+  console.log(`     ${name}: stopped at ${elapsed()}`);
   const ok = status === 200;
   const lastLines = output.trim().split('\n').slice(-15).join('\n');
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: /health ${status ?? 'no answer'} after ${seconds} s${ok ? '' : `\n${lastLines}`}`);
@@ -178,4 +181,5 @@ try {
       console.log(`cleanup: ${error.message}`);
     }
   }
+  console.log(`first-run check done in ${elapsed()} (clones and their node_modules removed)`);
 }
