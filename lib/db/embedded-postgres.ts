@@ -209,7 +209,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       password: randomBytes(24).toString('base64url'),
       ...(cluster === directory ? {} : { cluster }),
     };
-    await initialiseCluster({ binaries, user, directory: cluster, password: fresh.password, log, beforeCommit: () => writeClusterSettings(settingsFile, fresh) });
+    await initialiseCluster({ binaries, user, directory: cluster, password: fresh.password, log, beforeCommit: () => writeClusterSettings(settingsFile, fresh) }).catch(
+      (error: unknown) => {
+        if (error instanceof StartupRefusalError) throw error;
+        const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+        throw new StartupRefusalError(`The embedded database could not be created in ${cluster} (${reason}). Check that folder and its parents, or set ConnectionStrings__DefaultConnection to a PostgreSQL server.`, {
+          cause: error,
+        });
+      },
+    );
     settings = fresh;
     if (cluster !== directory) report(`embedded PostgreSQL cluster created in ${cluster} (the "${user?.name}" user cannot enter ${dirname(directory)}); ${settingsFile} names it`);
   } else if (!settings) {
