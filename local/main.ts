@@ -15,6 +15,8 @@ const usage = `Usage: svc [command]
                   list (and with --yes delete) stored credentials and session keys under a master key that is not given
 `;
 
+const failedStopTimeoutMs = 10_000;
+
 const log = createLogger({ level: logLevelFromEnvironment(process.env.LOG_LEVEL) });
 
 function refuse(error: unknown): never {
@@ -50,6 +52,15 @@ async function serve(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // A database that stays down ends the process non-zero, so that its supervisor starts it again.
+  void service.failed.then((error) => {
+    signals++;
+    log.error(`svc cannot continue: ${error.message}; stopping`);
+    // Bounded: with the database gone, the worker or the pool may not end on their own.
+    const exit = () => process.exit(1);
+    setTimeout(exit, failedStopTimeoutMs).unref();
+    service.stop().then(exit, exit);
+  });
 }
 
 async function migrate(): Promise<void> {

@@ -11,22 +11,27 @@ export interface ServiceDatabase {
   handle: DatabaseHandle;
   /** Closes the pool, then stops the embedded server if one was started. */
   close(): Promise<void>;
+  /** Settles when the embedded server died and could not be restarted; never for a server given by connection string. */
+  failed: Promise<Error>;
 }
 
 /**
  * Connects to the configured PostgreSQL, or starts the embedded one in
  * `<data>/pg` when no connection string is set (local profile), and checks
- * that it answers.
+ * that it answers. The embedded server is kept running (restarted after a
+ * crash); `failed` tells when that is no longer possible.
  */
 export async function openServiceDatabase(config: ServiceConfig, log: Logger, hasMasterKey: boolean): Promise<ServiceDatabase> {
   let connection = config.database.connection;
   let stopEmbedded: () => Promise<void> = async () => {};
+  let failed = new Promise<Error>(() => undefined);
   if (!connection) {
     const directory = join(config.dataDirectory, 'pg');
-    const embedded = await startEmbeddedPostgres({ directory, log: (line) => log.debug(`postgres: ${line}`) });
+    const embedded = await startEmbeddedPostgres({ directory, log: (line) => log.debug(`postgres: ${line}`), report: (line) => log.warn(line) });
     stopEmbedded = () => embedded.stop();
+    failed = embedded.failed;
     connection = embedded.connection;
-    log.info(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, files in ${directory}`);
+    log.info(`embedded PostgreSQL on 127.0.0.1:${embedded.port}, files in ${embedded.clusterDirectory}`);
   }
   const handle = openDatabase(connection, { onPoolError: poolErrorLogger(log) });
   const close = async () => {
@@ -43,5 +48,5 @@ export async function openServiceDatabase(config: ServiceConfig, log: Logger, ha
       cause: error,
     });
   }
-  return { handle, close };
+  return { handle, close, failed };
 }

@@ -1,4 +1,5 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Runner } from 'graphile-worker';
@@ -25,17 +26,22 @@ export interface RunningService {
   url: string;
   /** Ordered shutdown: stop accepting, finish in-flight requests, stop the worker, close the pool, stop the embedded database. */
   stop(): Promise<void>;
+  /** Settles when the service cannot go on (its embedded database died and restarts failed): stop it and exit non-zero. */
+  failed: Promise<Error>;
 }
 
 const drainTimeoutMs = 25_000;
 
-async function assertDataDirectoryWritable(directory: string): Promise<void> {
+/** Makes the data directory; answers whether it was made now (so a refused first start can remove it again). */
+async function assertDataDirectoryWritable(directory: string): Promise<boolean> {
+  const existed = existsSync(directory);
   try {
     // 0711: the embedded server's OS user must pass through to pg/; the key and code files are 0600.
     await mkdir(directory, { recursive: true, mode: 0o711 });
     const probe = join(directory, `.write-check-${process.pid}`);
     await writeFile(probe, '');
     await rm(probe, { force: true });
+    return !existed;
   } catch (error) {
     throw new StartupRefusalError(
       `The data directory ${directory} cannot be created or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). ` +
@@ -62,8 +68,9 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
     for (const cleanup of cleanups.reverse()) await cleanup().catch((e: unknown) => log.warn(`cleanup failed: ${(e as Error).message}`));
   };
 
+  let createdDataDirectory = false;
   try {
-    if (config.profile === 'local') await assertDataDirectoryWritable(config.dataDirectory);
+    if (config.profile === 'local') createdDataDirectory = await assertDataDirectoryWritable(config.dataDirectory);
 
     const database = await openServiceDatabase(config, log, configuredKey !== null);
     cleanups.push(() => database.close());
@@ -102,7 +109,7 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
       }
       const code = await ensureLocalSetupCode(config.dataDirectory);
       // The one log line that carries a secret (part 2 "Authentication").
-      log.info(`${setupCodeLogMarker} ${code}  (also in ${join(config.dataDirectory, 'setup-code')}; open the service and enter it to create the first account)`);
+      log.info(`${setupCodeLogMarker} ${code}  (also in ${join(config.dataDirectory, 'setup-code')}; give it to POST /api/setup to create the first account, see docs/getting-started.md)`);
     }
 
     // Made now, so the first failed sign-in takes as long as every other.
@@ -130,6 +137,7 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
     return {
       config,
       url,
+      failed: database.failed,
       stop() {
         stopping ??= (async () => {
           await shim.drain(drainTimeoutMs);
@@ -140,6 +148,8 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
     };
   } catch (error) {
     await undo();
+    // A refused first start leaves no empty data directory behind; one holding anything stays.
+    if (createdDataDirectory) await rmdir(config.dataDirectory).catch(() => undefined);
     throw error;
   }
 }

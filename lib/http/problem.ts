@@ -31,8 +31,12 @@ export const problemTypes = [
   'source_kind_not_in_profile',
   'bad_gateway',
   'service_unavailable',
+  'database_unavailable',
   'internal_error',
 ] as const;
+
+/** Long enough for the embedded server's restart (about 1 s) or a managed failover to begin; short enough for a person to wait. */
+export const databaseRetryAfterSeconds = 5;
 
 export type ProblemType = (typeof problemTypes)[number];
 
@@ -112,6 +116,15 @@ export class HttpProblem extends Error {
   static payloadTooLarge(limitBytes: number, type: ProblemType = 'payload_too_large'): HttpProblem {
     return new HttpProblem(413, type, 'Request body too large', {
       detail: `The body of this request may be at most ${limitBytes} bytes.`,
+    });
+  }
+
+  /** 503 while the database cannot be reached (down, restarting, connection cut): the request may be sent again. */
+  static databaseUnavailable(cause?: unknown): HttpProblem {
+    return new HttpProblem(503, 'database_unavailable', 'Database unavailable', {
+      detail: `The service cannot reach its database right now. Send the request again in ${databaseRetryAfterSeconds} seconds.`,
+      headers: { 'retry-after': String(databaseRetryAfterSeconds) },
+      cause,
     });
   }
 

@@ -1,4 +1,5 @@
 import type middy from '@middy/core';
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { HttpProblem, isHttpProblem } from '../problem';
 import { toServiceResult, problemToResponse } from '../response';
 import type { ServiceEvent, ServiceResult } from '../service-event';
@@ -11,7 +12,9 @@ export interface ProblemResponseOptions {
 
 /**
  * Maps any failure to the spec's error body. An `HttpProblem` keeps its status
- * and text; anything else is logged and answered as a 500 with no internals.
+ * and text; a database that cannot be reached is 503 `database_unavailable`
+ * with `Retry-After`; anything else is logged and answered as a 500 with no
+ * internals.
  */
 export function problemResponse(options: ProblemResponseOptions): middy.MiddlewareObj<ServiceEvent, ServiceResult> {
   return {
@@ -24,6 +27,9 @@ export function problemResponse(options: ProblemResponseOptions): middy.Middlewa
         // A setting the function lacks (its message names the fix): one line, no stack to split it.
         problem = HttpProblem.internal(error);
         options.logger()?.error(`cannot answer ${request.event.routeKey}: ${error.message}`);
+      } else if (isDatabaseUnavailable(error)) {
+        problem = HttpProblem.databaseUnavailable(error);
+        options.logger()?.warn(`database unavailable on ${request.event.routeKey}: ${(error as Error).message}`);
       } else {
         problem = HttpProblem.internal(error);
         options.logger()?.error(`unhandled error on ${request.event.routeKey}`, error);
