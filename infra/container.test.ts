@@ -133,6 +133,9 @@ describe('compose.local.yaml', () => {
     expect(config.sourcesRoot).toBe('/sources');
     expect(config.database.connection).toMatchObject({ host: 'postgres', port: 5432, database: 'svc' });
     expect(config.http).toEqual({ host: '0.0.0.0', port: 8080 });
+    // Listening on every address, the container serves only loopback names unless told others (DNS rebinding).
+    expect(config.allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(readServiceConfig(resolved({ SVC_ALLOWED_HOSTS: 'design.example.com' }).services.svc!.environment!, '/').allowedHosts).toEqual(['design.example.com']);
   });
 
   it('passes the values it is given', async () => {
