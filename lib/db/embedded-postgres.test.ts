@@ -95,6 +95,7 @@ describe('a new embedded cluster', () => {
   });
 });
 
+if (!isRoot) console.log('skipped: the root-only embedded database checks need root (CI runs the tests as root)');
 describe.runIf(isRoot)('as root (the server runs as the postgres user)', () => {
   it('a data directory under a 0700 folder: programs copied once to the system folder, the cluster kept there, the folder not opened up', { timeout: 90_000 }, async () => {
     const system = await folder('svc-system-', 0o700);
@@ -146,6 +147,3 @@ describe.runIf(isRoot)('as root (the server runs as the postgres user)', () => {
   });
 });
 
-it.skipIf(isRoot)('as root the server runs as the postgres user: checked only when the tests run as root', () => {
-  console.log('skipped: the root-only embedded database checks need root (CI runs the tests as root)');
-});
