@@ -13,7 +13,7 @@ import { readInstancePolicy } from '../../lib/settings/instance-policy';
  */
 export const getExternalComplete: Operation = async ({ runtime, cookies, client }) => {
   const now = runtime.now();
-  const policy = await readInstancePolicy(runtime.config.profile);
+  const policy = await readInstancePolicy(runtime.db, runtime.config.profile);
   const { user, provider, created } = await completeExternalSignIn(runtime.db, { cookieState: cookies[externalStateCookieName], now, registrationAllowed: policy.allowSelfRegistration });
   await appendAudit(runtime.db, { workspaceId: null, actor: `user:${user.id}`, action: created ? 'auth.register' : 'auth.sign-in', detail: { method: provider }, at: now });
   const session = await createSession(runtime.db, user.id, now);

@@ -24,7 +24,7 @@ export const registerRequest = z.strictObject({
  */
 export const postRegister: Operation = async ({ runtime, body, client }) => {
   const input = parseBody(registerRequest, body);
-  const policy = await readInstancePolicy(runtime.config.profile);
+  const policy = await readInstancePolicy(runtime.db, runtime.config.profile);
   if (!policy.allowSelfRegistration) throw HttpProblem.forbidden('Registration is closed', 'Ask an owner of a workspace for an invitation, or the administrator for an account.');
   if (await isSetupRequired(runtime)) throw HttpProblem.forbidden('Setup first', 'The first account is created by first-run setup.');
   const weak = passwordProblem(input.password);

@@ -41,6 +41,8 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   sign_in_account_failures: SignInAccountFailuresTable;
   audit_log: AuditLogTable;
+  instance_settings: InstanceSettingsTable;
+  workspace_settings: WorkspaceSettingsTable;
   model_streams: ModelStreamsTable;
   model_entities: ModelEntitiesTable;
   model_changes: ModelChangesTable;
@@ -173,6 +175,22 @@ export interface AuditLogTable {
   action: string;
   detail: ColumnType<unknown, string, string>;
   at: Timestamp;
+}
+
+/** The one row of instance settings (migration 0009); jsonb read as parsed values, written as JSON text. */
+export interface InstanceSettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  policy: ColumnType<unknown, string, string>;
+  defaults: ColumnType<unknown, string, string>;
+  version: number;
+  updated_at: Timestamp;
+}
+
+export interface WorkspaceSettingsTable {
+  workspace_id: string;
+  overrides: ColumnType<unknown, string, string>;
+  version: number;
+  updated_at: Timestamp;
 }
 
 export type StreamKind = 'main' | 'draft' | 'variant' | 'revision';

@@ -187,6 +187,12 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/llms-full.txt', group: 'agent', operation: 'get-llms-full-txt', auth: 'none', summary: 'The index with every tool input schema' }),
   route({ method: 'GET', path: '/api/agent/capabilities', group: 'agent', operation: 'get-capabilities', auth: 'signed-in', summary: 'The tools and endpoints the caller can use' }),
 
+  // Settings (part 2 "Settings document", "Settings, credentials, instance"; docs/settings.md)
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/settings', group: 'settings', operation: 'get-workspace-settings', auth: 'signed-in', summary: 'Effective settings, overrides, defaults and policy violations of a workspace (member)' }),
+  route({ method: 'PUT', path: '/api/workspaces/{workspaceId}/settings', group: 'settings', operation: 'replace-workspace-settings', auth: 'person', bodyLimitBytes: bodyLimits.workspaceSettings, summary: 'Replace the overrides of a workspace; If-Match required (owner)' }),
+  route({ method: 'GET', path: '/api/instance/settings', group: 'settings', operation: 'get-instance-settings', auth: 'person', summary: 'Policy, defaults and the workspaces with policy violations (instance administrator)' }),
+  route({ method: 'PUT', path: '/api/instance/settings', group: 'settings', operation: 'replace-instance-settings', auth: 'person', bodyLimitBytes: bodyLimits.instanceSettings, summary: 'Replace policy and defaults; If-Match required (instance administrator)' }),
+
   // Members and invitations (part 2 "Members and invitations")
   // MEMBERS-ROUTES-START
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/members', group: 'members', operation: 'list-members', auth: 'person', summary: 'Members of a workspace with their role (member)' }),

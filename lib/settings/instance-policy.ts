@@ -1,24 +1,12 @@
+import type { Kysely } from 'kysely';
 import type { Profile } from '../config/service-config';
+import type { Database } from '../db/schema';
+import type { InstancePolicy } from './settings-schema';
+import { readInstanceSettings } from './settings-store';
 
-/** The instance policy keys that identity reads (part 2 "Instance policy"). */
-export interface InstancePolicy {
-  allowSelfRegistration: boolean;
-  allowPrivateNetworkUrls: boolean;
-  allowSendingPrivateCodeToAi: boolean;
-  maxConcurrentStressRuns: number;
-}
+export type { InstancePolicy } from './settings-schema';
 
-/** Built-in policy per profile; the stored instance settings lay over these once they exist. */
-export function defaultInstancePolicy(profile: Profile): InstancePolicy {
-  return {
-    allowSelfRegistration: profile === 'hosted',
-    allowPrivateNetworkUrls: profile === 'local',
-    allowSendingPrivateCodeToAi: profile === 'local',
-    maxConcurrentStressRuns: 4,
-  };
-}
-
-/** The one place every caller reads the policy from. */
-export async function readInstancePolicy(profile: Profile): Promise<InstancePolicy> {
-  return defaultInstancePolicy(profile);
+/** The one place every caller reads the policy from: the stored instance settings, or the profile's built-in policy until an administrator saves one. */
+export async function readInstancePolicy(db: Kysely<Database>, profile: Profile): Promise<InstancePolicy> {
+  return (await readInstanceSettings(db, profile)).policy;
 }

@@ -189,6 +189,11 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       expect(answer.statusCode, answer.body).toBe(200);
       expect(JSON.stringify(answer.json)).toContain('admin@example.test');
     },
+    settings: async () => {
+      const answer = await call('settings', 'GET', '/api/workspaces/{workspaceId}/settings', { params: { workspaceId: ids.workspaceId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json.effective.sharing.linkPolicy).toBe('password-only');
+    },
     agent: async () => {
       const answer = await call('agent', 'GET', '/llms.txt');
       expect(answer.statusCode, answer.body).toBe(200);
