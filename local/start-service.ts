@@ -16,6 +16,7 @@ import { allowedHostTest } from '../lib/http/allowed-hosts';
 import { routes } from '../lib/http/route-table';
 import type { Logger } from '../lib/runtime/logger';
 import { setServiceRuntime } from '../lib/runtime/service-runtime';
+import { shutdownTelemetry, startTelemetry } from '../lib/telemetry/telemetry';
 import { createHttpShim } from './http-shim';
 import { loadGroupHandlers } from './load-group-handlers';
 import { openServiceDatabase } from './open-service-database';
@@ -24,13 +25,15 @@ import { startWorker } from './start-worker';
 export interface RunningService {
   config: ServiceConfig;
   url: string;
-  /** Ordered shutdown: stop accepting, finish in-flight requests, stop the worker, close the pool, stop the embedded database. */
+  /** Ordered shutdown: stop accepting, finish in-flight requests, stop the worker, close the pool, stop the embedded database, flush telemetry. */
   stop(): Promise<void>;
   /** Settles when the service cannot go on (its embedded database died and restarts failed): stop it and exit non-zero. */
   failed: Promise<Error>;
 }
 
 const drainTimeoutMs = 25_000;
+/** The last spans, metrics and logs get this long to reach the collector at shutdown. */
+const telemetryFlushTimeoutMs = 5_000;
 
 /** Makes the data directory; answers whether it was made now (so a refused first start can remove it again). */
 async function assertDataDirectoryWritable(directory: string): Promise<boolean> {
@@ -63,7 +66,9 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
   const configuredKey = readMasterKeySetting(config.masterKey);
   const previousKey = readMasterKeySetting(config.previousMasterKey);
 
-  const cleanups: (() => Promise<void>)[] = [];
+  // First, so that the start-up log lines are exported too; last to stop (the first cleanup).
+  await startTelemetry(config.telemetry.otlpEndpoint, 'process');
+  const cleanups: (() => Promise<void>)[] = [() => shutdownTelemetry(telemetryFlushTimeoutMs)];
   const undo = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((e: unknown) => log.warn(`cleanup failed: ${(e as Error).message}`));
   };

@@ -2,6 +2,7 @@ import { run, type Runner, Logger as WorkerLogger } from 'graphile-worker';
 import type pg from 'pg';
 import { crontab, taskList } from '../jobs/task-list';
 import type { Logger } from '../lib/runtime/logger';
+import { tracedTaskList } from '../lib/telemetry/traced-task-list';
 
 /**
  * Runs the job queue in this process (the single-container self-host). Signals
@@ -14,5 +15,5 @@ export async function startWorker(pool: pg.Pool, concurrency: number, log: Logge
     else if (level === 'warning') log.warn(`worker: ${message}`);
     else log.debug(`worker: ${message}`);
   });
-  return run({ pgPool: pool, concurrency, taskList, crontab, noHandleSignals: true, logger, pollInterval: 1000 });
+  return run({ pgPool: pool, concurrency, taskList: tracedTaskList(taskList), crontab, noHandleSignals: true, logger, pollInterval: 1000 });
 }

@@ -1,6 +1,8 @@
 import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
 import { createLogger, logLevelFromEnvironment } from '../runtime/logger';
 import { getServiceRuntime, readyServiceRuntime, type ServiceRuntime } from '../runtime/service-runtime';
+import { startTelemetryOnce, traceRequest, type RequestSpanInfo } from '../telemetry/telemetry';
 import type { ApiRequest, Operation } from './api-types';
 import { readClientInfo } from './client-info';
 import { parseCookies } from './cookies';
@@ -15,7 +17,19 @@ import { toServiceResult } from './response';
 import { routeKeyOf, routes, type RouteDefinition } from './route-table';
 import type { ServiceEvent, ServiceResult } from './service-event';
 
-export type GroupHandler = middy.MiddyfiedHandler<ServiceEvent, ServiceResult, Error, AuthenticatedContext>;
+export type GroupHandler = (event: ServiceEvent, context: Context) => Promise<ServiceResult>;
+
+function requestSpanInfo(event: ServiceEvent, route: RouteDefinition | undefined, context: Context): RequestSpanInfo {
+  return {
+    method: event.requestContext.http.method,
+    route: route?.path,
+    path: event.rawPath,
+    scheme: event.svcSocketScheme ?? 'https',
+    headers: event.headers ?? {},
+    requestId: context.awsRequestId ?? event.requestContext.requestId,
+    userAgent: event.requestContext.http.userAgent,
+  };
+}
 
 /**
  * The request an operation sees. Query, cookies and client are read only by the
@@ -90,7 +104,7 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
 
   // A foreign Host or a cross-site write is refused before any credential is read or limit counted;
   // rate limits count every other call, so authentication runs before the body is parsed.
-  return middy<ServiceEvent, ServiceResult, Error, AuthenticatedContext>({ timeoutEarlyInMillis: 0 })
+  const handle = middy<ServiceEvent, ServiceResult, Error, AuthenticatedContext>({ timeoutEarlyInMillis: 0 })
     .use(strictTransportSecurity())
     .use(problemResponse({ logger: () => runtimeForLog?.log ?? startLog }))
     .use(allowedHost())
@@ -98,4 +112,12 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
     .use(authenticate({ routeOf }))
     .use(readRequestBody({ routeOf }))
     .handler(dispatch);
+
+  // One server span per request, around the whole middleware chain, so refusals are traced too.
+  // A function starts telemetry on its first invocation; the local server has started it already.
+  return async (event, context) => {
+    const starting = startTelemetryOnce(process.env);
+    if (starting) await starting;
+    return traceRequest(requestSpanInfo(event, routeOf(event), context), () => handle(event, context as AuthenticatedContext));
+  };
 }

@@ -1,3 +1,5 @@
+import { emitTelemetryLog } from '../telemetry/telemetry';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** The service log. Lines never hold passwords, tokens or codes (the setup-code line excepted). */
@@ -14,6 +16,8 @@ export interface LoggerOptions {
   level?: LogLevel;
   now?: () => Date;
   write?: (level: LogLevel, line: string) => void;
+  /** Also receives every entry written (the message, without time and level); by default the OTel log export, a no-op while telemetry is off. */
+  sink?: (level: LogLevel, message: string) => void;
 }
 
 function defaultWrite(level: LogLevel, line: string): void {
@@ -25,8 +29,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const min = order[options.level ?? 'info'];
   const now = options.now ?? (() => new Date());
   const write = options.write ?? defaultWrite;
+  const sink = options.sink ?? emitTelemetryLog;
   const emit = (level: LogLevel, message: string) => {
-    if (order[level] >= min) write(level, `${now().toISOString()} ${level.padEnd(5)} ${message}`);
+    if (order[level] < min) return;
+    write(level, `${now().toISOString()} ${level.padEnd(5)} ${message}`);
+    sink(level, message);
   };
   return {
     debug: (m) => emit('debug', m),
