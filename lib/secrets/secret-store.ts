@@ -73,6 +73,19 @@ export async function readSecretForOrigin(db: Db, ring: MasterKeyring, input: { 
   return opens(ring, input.workspaceId, row);
 }
 
+/**
+ * Deletes the API keys of AI providers that are no longer in `ai.providers`
+ * (part 2 "Credentials": a save that removes a provider deletes its key). Call
+ * it in the transaction of the settings save; answers the names deleted.
+ */
+export async function deleteKeysOfRemovedProviders(db: Db, workspaceId: string, keptProviderIds: readonly string[]): Promise<string[]> {
+  const kept = new Set(keptProviderIds.map((id) => `ai:${id.toLowerCase()}:apiKey`));
+  const rows = await db.selectFrom('workspace_secrets').select('name').where('workspace_id', '=', workspaceId).where('name', 'like', 'ai:%').execute();
+  const removed = rows.map((r) => r.name).filter((name) => !kept.has(name));
+  if (removed.length > 0) await db.deleteFrom('workspace_secrets').where('workspace_id', '=', workspaceId).where('name', 'in', removed).execute();
+  return removed;
+}
+
 /** The secrets under the given master keys, by workspace and name (`keys forget` names what it deletes). */
 export async function listSecretsUnderKeys(db: Db, masterKeyIds: readonly string[]): Promise<{ workspaceId: string; name: string; masterKeyId: string }[]> {
   if (masterKeyIds.length === 0) return [];
