@@ -9,6 +9,7 @@ import { migrateDatabase } from '../lib/db/migrate-database';
 import type { Logger } from '../lib/runtime/logger';
 import { openServiceDatabase } from './open-service-database';
 import { appendAudit } from '../lib/audit/audit-log';
+import { listSecretsUnderKeys } from '../lib/secrets/secret-store';
 
 export const keysUsage = `Usage: svc keys forget [--yes]
   keys forget        list stored credentials and session keys under a master key the environment does not give (exit 1 if any)
@@ -43,6 +44,9 @@ export async function runKeysCommand(args: string[], env: Environment, log: Logg
       return 0;
     }
     for (const row of missing) process.stdout.write(`${row.label}: ${row.rows} row(s) under master key ${row.masterKeyId}\n`);
+    const lostSecretKeys = missing.filter((m) => m.table === 'workspace_secrets').map((m) => m.masterKeyId);
+    const lostSecrets = await listSecretsUnderKeys(database.handle.db, lostSecretKeys);
+    for (const secret of lostSecrets) process.stdout.write(`  credential ${secret.name} of workspace ${secret.workspaceId} (master key ${secret.masterKeyId})\n`);
     if (!confirm) {
       process.stdout.write(`Loaded keys: ${loaded.join(', ') || 'none'}. Run \`svc keys forget --yes\` to delete these rows (only when the key is lost).\n`);
       return 1;
@@ -53,7 +57,14 @@ export async function runKeysCommand(args: string[], env: Environment, log: Logg
         if (ids.length === 0) continue;
         await sql`delete from ${sql.table(holder.table)} where master_key_id in (${sql.join(ids)})`.execute(trx);
       }
-      await appendAudit(trx, { workspaceId: null, actor: 'operator', action: 'keys.forget', detail: { deleted: missing, loadedKeys: loaded }, at: new Date() });
+      const at = new Date();
+      await appendAudit(trx, { workspaceId: null, actor: 'operator', action: 'keys.forget', detail: { deleted: missing, loadedKeys: loaded }, at });
+      // Each workspace's owners see in their own log which credentials went, by name.
+      for (const workspaceId of new Set(lostSecrets.map((s) => s.workspaceId))) {
+        const secrets = lostSecrets.filter((s) => s.workspaceId === workspaceId);
+        const detail = { names: secrets.map((s) => s.name), masterKeyIds: [...new Set(secrets.map((s) => s.masterKeyId))] };
+        await appendAudit(trx, { workspaceId, actor: 'operator', action: 'secret.forget', detail, at });
+      }
     });
     process.stdout.write(`Deleted ${missing.reduce((n, m) => n + m.rows, 0)} row(s); recorded in the instance audit log.\n`);
     return 0;

@@ -17,6 +17,8 @@ import { routes } from '../lib/http/route-table';
 import type { Logger } from '../lib/runtime/logger';
 import { setServiceRuntime } from '../lib/runtime/service-runtime';
 import { shutdownTelemetry, startTelemetry } from '../lib/telemetry/telemetry';
+import { countSecretsNotUnderCurrentKey } from '../lib/secrets/secret-store';
+import { reEncryptSecretsTask } from '../jobs/re-encrypt-secrets';
 import { createHttpShim } from './http-shim';
 import { loadGroupHandlers } from './load-group-handlers';
 import { openServiceDatabase } from './open-service-database';
@@ -123,6 +125,10 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
 
     const runner: Runner = await startWorker(handle.pool, config.importWorker.parallelism, log);
     cleanups.push(() => runner.stop());
+    if (keyring.previous && (await countSecretsNotUnderCurrentKey(handle.db, keyring)) > 0) {
+      await runner.addJob(reEncryptSecretsTask, {}, { jobKey: reEncryptSecretsTask });
+      log.info(`stored credentials under the previous master key ${keyring.previous.id} are being re-encrypted under ${keyring.current.id}`);
+    }
 
     const shim = createHttpShim({ routes, handlers: await loadGroupHandlers(routes), log, isAllowedHost: allowedHostTest(config.allowedHosts, config.publicUrl) });
     await new Promise<void>((resolve, reject) => {

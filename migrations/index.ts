@@ -8,6 +8,7 @@ import * as m0006 from './0006-rate-limit-log';
 import * as m0007 from './0007-external-sign-in';
 import * as m0008 from './0008-sign-in-failures';
 import * as m0009 from './0009-settings';
+import * as m0010 from './0010-workspace-secrets';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -23,4 +24,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0007-external-sign-in': m0007,
   '0008-sign-in-failures': m0008,
   '0009-settings': m0009,
+  '0010-workspace-secrets': m0010,
 });

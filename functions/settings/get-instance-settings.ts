@@ -3,7 +3,7 @@ import { HttpProblem } from '../../lib/http/problem';
 import { instanceSettingsView } from '../../lib/settings/settings-service';
 import { settingsEtag } from '../../lib/settings/settings-version-header';
 import { requireInstanceAdmin } from './require-instance-admin';
-import { settingsContext } from './settings-context';
+import { settingsContext } from '../../lib/settings/settings-context';
 
 /** GET /api/instance/settings (instance administrator): 200 `{policy, defaults, version, workspacesWithPolicyViolations}`, `ETag` the quoted version. */
 export const getInstanceSettings: Operation = async ({ runtime, caller }) => {

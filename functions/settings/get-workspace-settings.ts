@@ -4,7 +4,7 @@ import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { workspaceSettingsView } from '../../lib/settings/settings-service';
 import { settingsEtag } from '../../lib/settings/settings-version-header';
-import { settingsContext } from './settings-context';
+import { settingsContext } from '../../lib/settings/settings-context';
 
 /** GET W/settings (any member): 200 `{effective, overrides, defaults, policyViolations, version}`, `ETag` the quoted version. */
 export const getWorkspaceSettings: Operation = async ({ runtime, caller, pathParameters }) => {

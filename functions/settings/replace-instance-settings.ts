@@ -6,7 +6,7 @@ import { instanceSettingsBody } from '../../lib/settings/settings-schema';
 import { replaceInstanceSettings as replaceSettings } from '../../lib/settings/settings-service';
 import { ifMatchVersion, settingsEtag } from '../../lib/settings/settings-version-header';
 import { requireInstanceAdmin } from './require-instance-admin';
-import { settingsContext } from './settings-context';
+import { settingsContext } from '../../lib/settings/settings-context';
 
 /**
  * PUT /api/instance/settings (instance administrator, a person; `If-Match`

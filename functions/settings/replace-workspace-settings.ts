@@ -6,7 +6,7 @@ import { HttpProblem } from '../../lib/http/problem';
 import { partialSettingsSchema } from '../../lib/settings/settings-schema';
 import { replaceWorkspaceSettings as replaceSettings } from '../../lib/settings/settings-service';
 import { ifMatchVersion, settingsEtag } from '../../lib/settings/settings-version-header';
-import { settingsContext } from './settings-context';
+import { settingsContext } from '../../lib/settings/settings-context';
 
 /**
  * PUT W/settings (owner, a person; `If-Match` required): the body replaces

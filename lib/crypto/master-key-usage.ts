@@ -9,6 +9,7 @@ import type { MasterKeyring } from './master-key';
  */
 export const masterKeyHolders = Object.freeze([
   { table: 'session_keys', label: 'session keys' },
+  { table: 'workspace_secrets', label: 'stored credentials' },
 ] as const);
 
 export interface MasterKeyUsage {

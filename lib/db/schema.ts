@@ -24,10 +24,24 @@ export interface SessionKeysTable {
   created_at: TimestampWithDefault;
 }
 
+/** A workspace credential, encrypted under the master key `master_key_id` (migration 0010). */
+export interface WorkspaceSecretsTable {
+  workspace_id: string;
+  name: string;
+  /** The origin the value was saved for; null when its address was not set. */
+  origin: string | null;
+  master_key_id: string;
+  ciphertext: Buffer;
+  /** Audit actor of the last save. */
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
 /** The typed shape of the service's database, one member per table. */
 export interface Database {
   users: UsersTable;
   session_keys: SessionKeysTable;
+  workspace_secrets: WorkspaceSecretsTable;
   sessions: SessionsTable;
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;

@@ -216,6 +216,11 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
     summary: 'Create the account of the invited e-mail address with the invitation secret and join the workspace, whatever the self-registration policy',
   }),
   // MEMBERS-ROUTES-END
+
+  // Credentials (part 2 "Settings, credentials, instance"; docs/secrets.md)
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/secrets', group: 'secrets', operation: 'list-secrets', auth: 'signed-in', summary: 'Status of each credential of a workspace, never a value (owner)' }),
+  route({ method: 'PUT', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'put-secret', auth: 'person', bodyLimitBytes: bodyLimits.credential, summary: 'Store a credential, bound to the origin of the address it is sent to (owner)' }),
+  route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'delete-secret', auth: 'person', summary: 'Delete a credential; 204 also when it was not set (owner)' }),
 ]);
 
 /** `GET /api/x/{id}`: the API Gateway route key of a route. */

@@ -10,6 +10,7 @@ import { builtInSettings, settingsDocumentProblems, settingsUrls, type InstanceP
 import { listWorkspaceOverrides, readInstanceSettings, readWorkspaceSettings, writeInstanceSettings, writeWorkspaceSettings } from './settings-store';
 import { settingsUrlProblem, type ResolveHost } from './settings-url-rules';
 import { versionConflict } from './settings-version-header';
+import { deleteKeysOfRemovedProviders } from '../secrets/secret-store';
 
 export interface SettingsContext {
   db: Kysely<Database>;
@@ -25,6 +26,13 @@ export async function workspaceSettingsView(context: SettingsContext, workspaceI
   const builtIns = builtInSettings(context.profile);
   const { effective, policyViolations } = effectiveUnderPolicy({ builtIns, defaults: instance.defaults, overrides: workspace.overrides, policy: instance.policy });
   return { effective, overrides: workspace.overrides, defaults: effectiveSettings(builtIns, instance.defaults), policyViolations, version: workspace.version };
+}
+
+/** The settings that apply to a workspace now (its overrides over the defaults, under the policy). */
+export async function effectiveWorkspaceSettings(context: Pick<SettingsContext, 'db' | 'profile'>, workspaceId: string) {
+  const instance = await readInstanceSettings(context.db, context.profile);
+  const workspace = await readWorkspaceSettings(context.db, workspaceId);
+  return effectiveUnderPolicy({ builtIns: builtInSettings(context.profile), defaults: instance.defaults, overrides: workspace.overrides, policy: instance.policy }).effective;
 }
 
 /** Workspaces whose stored overrides the policy refuses in part, with the refused fields. */
@@ -97,6 +105,10 @@ export async function replaceWorkspaceSettings(context: SettingsContext, input: 
       if (before.version !== input.expectedVersion) return 'conflict' as const;
       const saved = await writeWorkspaceSettings(trx, { workspaceId: input.workspaceId, expectedVersion: input.expectedVersion, overrides: input.overrides, now: context.now() });
       if (saved === null) return 'conflict' as const;
+      // Part 2 "Credentials": a provider removed from ai.providers takes its key with it.
+      const providers = effectiveUnderPolicy({ builtIns: builtInSettings(context.profile), defaults: current.defaults, overrides: input.overrides, policy: current.policy }).effective.ai.providers;
+      const removedKeys = await deleteKeysOfRemovedProviders(trx, input.workspaceId, providers.map((p) => p.id));
+      if (removedKeys.length > 0) await appendAudit(trx, { workspaceId: input.workspaceId, actor: input.actor, action: 'secret.delete', detail: { names: removedKeys, reason: 'provider removed from ai.providers' }, at: context.now() });
       await appendAudit(trx, { workspaceId: input.workspaceId, actor: input.actor, action: 'settings.replace', detail: { changedKeys: changedSettingsKeys(before.overrides, input.overrides), version: saved }, at: context.now() });
       return 'saved' as const;
     });

@@ -194,6 +194,19 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json.effective.sharing.linkPolicy).toBe('password-only');
     },
+    secrets: async () => {
+      const put = await call('secrets', 'PUT', '/api/workspaces/{workspaceId}/secrets/{name}', {
+        params: { workspaceId: ids.workspaceId!, name: 'github:token' },
+        cookies: session,
+        headers: sameOrigin,
+        json: { value: 'ghp_bundled' },
+      });
+      expect(put.statusCode, put.body).toBe(204);
+      const answer = await call('secrets', 'GET', '/api/workspaces/{workspaceId}/secrets', { params: { workspaceId: ids.workspaceId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json.items.find((i: { name: string }) => i.name === 'github:token').status).toBe('ok');
+      expect(answer.body).not.toContain('ghp_bundled');
+    },
     agent: async () => {
       const answer = await call('agent', 'GET', '/llms.txt');
       expect(answer.statusCode, answer.body).toBe(200);
