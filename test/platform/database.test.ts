@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../../lib/db/open-database';
 import { createLogger, type LogLevel } from '../../lib/runtime/logger';
 import { startWorker } from '../../local/start-worker';
 import { migrations } from '../../migrations/index';
-import { runServerCommand, serviceEnvironment, temporaryDirectory } from '../support/service-process';
+import { logMessages, runServerCommand, serviceEnvironment, temporaryDirectory } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const releaseMigrations = Object.keys(migrations);
@@ -133,7 +133,7 @@ describe('a database migrated by a newer release', () => {
       15_000,
     );
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toMatch(/^svc: cannot start: .*newer release/m);
+    expect(logMessages(result.stderr)).toContainEqual(expect.stringMatching(/^svc: cannot start: .*newer release/));
     expect(result.stderr).toContain(futureMigration);
   });
 });
