@@ -116,7 +116,7 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
     await dummyPasswordHash();
     setServiceRuntime({ config, db: handle.db, pool: handle.pool, keyring, now: () => new Date(), log });
 
-    const runner: Runner = await startWorker(handle.pool, config.importWorker.parallelism, log);
+    const runner: Runner = await startWorker(handle, config.importWorker.parallelism, log);
     cleanups.push(() => runner.stop());
 
     const shim = createHttpShim({ routes, handlers: await loadGroupHandlers(routes), log, isAllowedHost: allowedHostTest(config.allowedHosts, config.publicUrl) });

@@ -7,6 +7,7 @@ import * as m0005 from './0005-promises';
 import * as m0006 from './0006-rate-limit-log';
 import * as m0007 from './0007-external-sign-in';
 import * as m0008 from './0008-sign-in-failures';
+import * as m0011 from './0011-worker-heartbeats';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -21,4 +22,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0006-rate-limit-log': m0006,
   '0007-external-sign-in': m0007,
   '0008-sign-in-failures': m0008,
+  '0011-worker-heartbeats': m0011,
 });
