@@ -1,5 +1,6 @@
 import { Logger as WorkerLogger, runOnce } from 'graphile-worker';
 import { sql } from 'kysely';
+import { recordWorkerHeartbeat } from '../lib/diagnostics/worker-heartbeat';
 import type { Logger } from '../lib/runtime/logger';
 import { getServiceRuntime, type ServiceRuntime } from '../lib/runtime/service-runtime';
 import { flushTelemetry, startTelemetryOnce } from '../lib/telemetry/telemetry';
@@ -53,12 +54,15 @@ async function queueDueCronJobs(runtime: ServiceRuntime, tick: Date): Promise<st
  * crontab says is due, then runs every job that is ready (graphile-worker's
  * `runOnce`) and returns when the queue holds nothing more to do now. Jobs
  * that fail are retried by a later invocation, with graphile-worker's backoff.
+ * Each invocation records the worker's heartbeat first.
  */
 export async function handler(event: ScheduledWorkerEvent = {}): Promise<ScheduledWorkerResult> {
   await startTelemetryOnce(process.env);
   try {
     const runtime = await getServiceRuntime();
     const tick = minuteOf(event.time ? new Date(event.time) : runtime.now());
+    // One beat per invocation: the diagnostics tell whether the schedule still runs (docs/operations.md).
+    await recordWorkerHeartbeat(runtime.db, 'scheduled', runtime.now());
     const scheduled = await queueDueCronJobs(runtime, tick);
     await runOnce({ pgPool: runtime.pool, taskList: tracedTasks, concurrency: 1, noHandleSignals: true, logger: workerLoggerOf(runtime.log) });
     return { tick: tick.toISOString(), scheduled };

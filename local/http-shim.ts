@@ -8,6 +8,7 @@ import { problemToResponse, toServiceResult } from '../lib/http/response';
 import { createRouteMatcher, type RouteMatch } from '../lib/http/route-matcher';
 import { routeKeyOf, type RouteDefinition } from '../lib/http/route-table';
 import type { ServiceEvent, ServiceResult } from '../lib/http/service-event';
+import { writeAccessLine } from '../lib/http/middleware/access-log';
 import type { Logger } from '../lib/runtime/logger';
 
 export type LambdaHandler = (event: ServiceEvent, context: Context) => Promise<ServiceResult>;
@@ -29,6 +30,9 @@ export interface HttpShim {
   /** Stops accepting, lets in-flight requests finish (bounded), then closes every connection. */
   drain(timeoutMs: number): Promise<void>;
 }
+
+/** API Gateway's name for the catch-all route: the access line's route key of a request that matched none. */
+const unmatchedRouteKey = '$default';
 
 /** A body sent to a route that reads none is discarded up to this size. */
 const ignoredBodyLimitBytes = 1024 * 1024;
@@ -194,51 +198,61 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
   let draining = false;
   let onIdle: (() => void) | undefined;
 
+  // The shim's own answers get their access line here; every other request gets it from its function.
+  const answerItself = (res: ServerResponse, problem: HttpProblem, routeKey: string, startedAt: number, closeConnection = false): void => {
+    sendProblem(res, problem, closeConnection);
+    writeAccessLine(options.log, { requestId: randomUUID(), routeKey, status: problem.status, durationMs: Date.now() - startedAt, callerKind: 'anonymous' });
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const startedAt = Date.now();
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const rawQuery = q < 0 ? '' : url.slice(q + 1);
     const host = req.headers.host;
     if (!options.isAllowedHost(host)) {
-      sendProblem(res, hostNotAllowed(host), true);
+      answerItself(res, hostNotAllowed(host), unmatchedRouteKey, startedAt, true);
       if (!req.complete) res.once('finish', () => req.destroy());
       return;
     }
     // HEAD is answered as GET without a body (Node drops the body of a HEAD response).
     const lookup = matchRoute(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), path);
     if (lookup.kind === 'not-found') {
-      sendProblem(res, HttpProblem.notFound('No such endpoint', `${req.method} ${path} is not an endpoint of this service.`));
+      answerItself(res, HttpProblem.notFound('No such endpoint', `${req.method} ${path} is not an endpoint of this service.`), unmatchedRouteKey, startedAt);
       return;
     }
     if (lookup.kind === 'method-not-allowed') {
-      sendProblem(
+      answerItself(
         res,
         new HttpProblem(405, 'method_not_allowed', 'Method not allowed', {
           detail: `${path} answers ${lookup.allow.join(', ')}.`,
           headers: { allow: lookup.allow.join(', ') },
         }),
+        unmatchedRouteKey,
+        startedAt,
       );
       return;
     }
     const { route } = lookup.match;
+    const routeKey = routeKeys.get(route) ?? routeKeyOf(route);
     const limit = route.body === 'none' ? ignoredBodyLimitBytes : route.bodyLimitBytes;
     const headers = headersOf(req);
     const declared = Number(headers['content-length'] ?? 0);
     // Part 1: "413 before the body is read past" the limit.
     if (declared > limit) {
-      sendProblem(res, HttpProblem.payloadTooLarge(route.bodyLimitBytes, route.tooLargeType), true);
+      answerItself(res, HttpProblem.payloadTooLarge(route.bodyLimitBytes, route.tooLargeType), routeKey, startedAt, true);
       res.once('finish', () => req.destroy());
       return;
     }
     const hasBody = declared > 0 || headers['transfer-encoding'] !== undefined;
     const body = hasBody ? await readBody(req, limit) : Buffer.alloc(0);
     if (body === null) {
-      sendProblem(res, HttpProblem.payloadTooLarge(route.bodyLimitBytes, route.tooLargeType), true);
+      answerItself(res, HttpProblem.payloadTooLarge(route.bodyLimitBytes, route.tooLargeType), routeKey, startedAt, true);
       res.once('finish', () => req.destroy());
       return;
     }
-    const event = toEvent(req, headers, lookup.match, routeKeys.get(route) ?? routeKeyOf(route), path, rawQuery, route.body === 'none' ? null : body);
+    const event = toEvent(req, headers, lookup.match, routeKey, path, rawQuery, route.body === 'none' ? null : body);
     const handler = options.handlers[route.group];
     if (!handler) throw new Error(`no handler for function group ${route.group}`);
     const result = await handler(event, lambdaContext(event.requestContext.requestId, route.group));
@@ -254,9 +268,9 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
     handle(req, res).then(settled, (error: unknown) => {
       // A client that hangs up mid-body is not a service failure.
       if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET' || (error as Error)?.message === 'aborted') {
-        options.log.debug(`request ${req.method} ${req.url} ended by the client`);
+        options.log.debug(`request ${req.method} ${req.url?.split('?')[0]} ended by the client`);
       } else {
-        options.log.error(`request ${req.method} ${req.url} failed in the shim`, error);
+        options.log.error(`request ${req.method} ${req.url?.split('?')[0]} failed in the shim`, error);
       }
       try {
         if (!res.headersSent) sendProblem(res, HttpProblem.internal(error), true);

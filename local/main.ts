@@ -2,7 +2,7 @@ import { readServiceConfig } from '../lib/config/service-config';
 import { StartupRefusalError } from '../lib/config/startup-refusal';
 import { migrateDatabase } from '../lib/db/migrate-database';
 import { openDatabase } from '../lib/db/open-database';
-import { createLogger, logLevelFromEnvironment } from '../lib/runtime/logger';
+import { loggerFromEnvironment } from '../lib/runtime/logger';
 import { runHealthCommand } from './health-command';
 import { runKeysCommand } from './keys-command';
 import { startService } from './start-service';
@@ -17,14 +17,12 @@ const usage = `Usage: svc [command]
 
 const failedStopTimeoutMs = 10_000;
 
-const log = createLogger({ level: logLevelFromEnvironment(process.env.LOG_LEVEL) });
+const log = loggerFromEnvironment(process.env);
 
 function refuse(error: unknown): never {
-  if (error instanceof StartupRefusalError) {
-    process.stderr.write(`svc: cannot start: ${error.message}\n`);
-  } else {
-    process.stderr.write(`svc: cannot start: unexpected failure: ${(error as Error)?.stack ?? String(error)}\n`);
-  }
+  // One log entry in the configured format, so that a log collector reads the start failure too.
+  if (error instanceof StartupRefusalError) log.error(`svc: cannot start: ${error.message}`);
+  else log.error('svc: cannot start: unexpected failure', error);
   process.exit(1);
 }
 

@@ -123,7 +123,7 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
     await dummyPasswordHash();
     setServiceRuntime({ config, db: handle.db, pool: handle.pool, keyring, now: () => new Date(), log });
 
-    const runner: Runner = await startWorker(handle.pool, config.importWorker.parallelism, log);
+    const runner: Runner = await startWorker(handle, config.importWorker.parallelism, log);
     cleanups.push(() => runner.stop());
     if (keyring.previous && (await countSecretsNotUnderCurrentKey(handle.db, keyring)) > 0) {
       await runner.addJob(reEncryptSecretsTask, {}, { jobKey: reEncryptSecretsTask });

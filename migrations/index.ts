@@ -9,6 +9,7 @@ import * as m0007 from './0007-external-sign-in';
 import * as m0008 from './0008-sign-in-failures';
 import * as m0009 from './0009-settings';
 import * as m0010 from './0010-workspace-secrets';
+import * as m0011 from './0011-worker-heartbeats';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -25,4 +26,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0008-sign-in-failures': m0008,
   '0009-settings': m0009,
   '0010-workspace-secrets': m0010,
+  '0011-worker-heartbeats': m0011,
 });

@@ -66,6 +66,7 @@ export interface Database {
   promises: PromisesTable;
   promise_revisions: PromiseRevisionsTable;
   promise_runs: PromiseRunsTable;
+  worker_heartbeats: WorkerHeartbeatsTable;
 }
 
 export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
@@ -316,4 +317,10 @@ export interface PromiseRunsTable {
   started_by: string;
   actor: string;
   at: Timestamp;
+}
+
+/** The last beat of each kind of job worker (migration 0011). */
+export interface WorkerHeartbeatsTable {
+  worker: string;
+  beat_at: Timestamp;
 }

@@ -1,11 +1,12 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { createLogger, logLevelFromEnvironment } from '../runtime/logger';
+import { loggerFromEnvironment } from '../runtime/logger';
 import { getServiceRuntime, readyServiceRuntime, type ServiceRuntime } from '../runtime/service-runtime';
 import { startTelemetryOnce, traceRequest, type RequestSpanInfo } from '../telemetry/telemetry';
 import type { ApiRequest, Operation } from './api-types';
 import { readClientInfo } from './client-info';
 import { parseCookies } from './cookies';
+import { accessLog } from './middleware/access-log';
 import { allowedHost } from './middleware/allowed-host';
 import { authenticate, type AuthenticatedContext } from './middleware/authenticate';
 import { problemResponse } from './middleware/problem-response';
@@ -91,7 +92,8 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
   const routeOf = (event: ServiceEvent) => byRouteKey.get(event.routeKey);
   let runtimeForLog: ServiceRuntime | undefined;
   // Until the runtime is built (or when a setting keeps it from being built) errors still need a log.
-  const startLog = createLogger({ level: logLevelFromEnvironment(process.env.LOG_LEVEL) });
+  const startLog = loggerFromEnvironment(process.env);
+  const log = () => runtimeForLog?.log ?? readyServiceRuntime()?.log ?? startLog;
 
   const dispatch = async (event: ServiceEvent, context: AuthenticatedContext): Promise<ServiceResult> => {
     const route = routeOf(event);
@@ -104,9 +106,11 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
 
   // A foreign Host or a cross-site write is refused before any credential is read or limit counted;
   // rate limits count every other call, so authentication runs before the body is parsed.
+  // The access line is written last of all, when the answer is complete.
   const handle = middy<ServiceEvent, ServiceResult, Error, AuthenticatedContext>({ timeoutEarlyInMillis: 0 })
+    .use(accessLog({ logger: log }))
     .use(strictTransportSecurity())
-    .use(problemResponse({ logger: () => runtimeForLog?.log ?? startLog }))
+    .use(problemResponse({ logger: log }))
     .use(allowedHost())
     .use(refuseCrossSiteWrites())
     .use(authenticate({ routeOf }))

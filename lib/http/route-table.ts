@@ -106,6 +106,7 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/api/auth/me', group: 'auth', operation: 'get-me', auth: 'person', summary: 'The signed-in person and their workspaces' }),
   route({ method: 'GET', path: '/api/instance', group: 'instance', operation: 'get-instance', auth: 'signed-in', summary: 'Profile, release version and registration policy' }),
   route({ method: 'GET', path: '/api/instance/audit', group: 'instance', operation: 'list-instance-audit', auth: 'person', summary: 'Audit entries of the instance, newest first (instance administrator)' }),
+  route({ method: 'GET', path: '/api/instance/diagnostics', group: 'instance', operation: 'get-diagnostics', auth: 'person', summary: 'Pending migrations, database, event store and job queue reachability, worker heartbeat (instance administrator)' }),
 
   // Workspaces, projects, agent tokens (DECISIONS.md section 2)
   route({ method: 'GET', path: '/api/workspaces', group: 'workspaces', operation: 'list-workspaces', auth: 'signed-in', summary: 'Workspaces of the caller with their role' }),

@@ -1,19 +1,26 @@
-import { emitTelemetryLog } from '../telemetry/telemetry';
+import { currentTraceId, emitTelemetryLog } from '../telemetry/telemetry';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
+/** `json`: one JSON object per line (the default, for log collectors); `text`: one plain line, for a terminal. */
+export type LogFormat = 'json' | 'text';
+
+/** Extra members of one entry (docs/operations.md lists them). Never a password, token, cookie or body. */
+export type LogFields = Readonly<Record<string, string | number | boolean | null>>;
+
 /** The service log. Lines never hold passwords, tokens or codes (the setup-code line excepted). */
 export interface Logger {
-  debug(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string, error?: unknown): void;
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, error?: unknown, fields?: LogFields): void;
 }
 
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export interface LoggerOptions {
   level?: LogLevel;
+  format?: LogFormat;
   now?: () => Date;
   write?: (level: LogLevel, line: string) => void;
   /** Also receives every entry written (the message, without time and level); by default the OTel log export, a no-op while telemetry is off. */
@@ -24,29 +31,61 @@ function defaultWrite(level: LogLevel, line: string): void {
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
-/** Plain one-line log entries: time, level, message. */
+function errorText(error: unknown): string | undefined {
+  if (error === undefined) return undefined;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+function jsonLine(time: string, level: LogLevel, message: string, fields: LogFields | undefined, error: string | undefined): string {
+  // time, level and message first and never overwritten by a field of the same name.
+  const entry: Record<string, unknown> = { time, level, message };
+  if (fields) for (const name in fields) if (!(name in entry)) entry[name] = fields[name];
+  if (error !== undefined) entry.error = error;
+  return JSON.stringify(entry);
+}
+
+function textLine(time: string, level: LogLevel, message: string, fields: LogFields | undefined, error: string | undefined): string {
+  let line = `${time} ${level.padEnd(5)} ${message}`;
+  if (fields) for (const name in fields) line += ` ${name}=${String(fields[name])}`;
+  return error === undefined ? line : `${line} ${error}`;
+}
+
+/**
+ * The process log: each entry one line with time, level, message and the
+ * given fields, as JSON (default) or as plain text (docs/operations.md).
+ */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const min = order[options.level ?? 'info'];
   const now = options.now ?? (() => new Date());
   const write = options.write ?? defaultWrite;
   const sink = options.sink ?? emitTelemetryLog;
-  const emit = (level: LogLevel, message: string) => {
+  const format = options.format === 'text' ? textLine : jsonLine;
+  const emit = (level: LogLevel, message: string, fields?: LogFields, error?: unknown) => {
     if (order[level] < min) return;
-    write(level, `${now().toISOString()} ${level.padEnd(5)} ${message}`);
+    // With telemetry on, a line written inside a request or job names its trace, so the two can be joined.
+    const traceId = currentTraceId();
+    write(level, format(now().toISOString(), level, message, traceId === undefined ? fields : { ...fields, traceId }, errorText(error)));
     sink(level, message);
   };
   return {
-    debug: (m) => emit('debug', m),
-    info: (m) => emit('info', m),
-    warn: (m) => emit('warn', m),
-    error: (m, error) => {
-      const stack = error instanceof Error ? ` ${error.stack ?? error.message}` : error === undefined ? '' : ` ${String(error)}`;
-      emit('error', `${m}${stack}`);
-    },
+    debug: (m, fields) => emit('debug', m, fields),
+    info: (m, fields) => emit('info', m, fields),
+    warn: (m, fields) => emit('warn', m, fields),
+    error: (m, error, fields) => emit('error', m, fields, error),
   };
 }
 
 /** Reads `LOG_LEVEL` (debug, info, warn, error); anything else is info. */
 export function logLevelFromEnvironment(value: string | undefined): LogLevel {
   return value === 'debug' || value === 'warn' || value === 'error' ? value : 'info';
+}
+
+/** Reads `LOG_FORMAT`: `text` for plain lines; anything else is json. */
+export function logFormatFromEnvironment(value: string | undefined): LogFormat {
+  return value === 'text' ? 'text' : 'json';
+}
+
+/** The logger the environment asks for (`LOG_LEVEL`, `LOG_FORMAT`). */
+export function loggerFromEnvironment(env: NodeJS.ProcessEnv): Logger {
+  return createLogger({ level: logLevelFromEnvironment(env.LOG_LEVEL), format: logFormatFromEnvironment(env.LOG_FORMAT) });
 }

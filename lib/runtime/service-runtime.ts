@@ -7,7 +7,7 @@ import type { MasterKeyring } from '../crypto/master-key';
 import { openDatabase, poolErrorLogger } from '../db/open-database';
 import type { Database } from '../db/schema';
 import { readDatabasePoolSize } from './database-pool-size';
-import { createLogger, logLevelFromEnvironment, type Logger } from './logger';
+import { loggerFromEnvironment, type Logger } from './logger';
 
 /**
  * What handlers share within one process: configuration, the database pool,
@@ -53,7 +53,7 @@ export function getServiceRuntime(): Promise<ServiceRuntime> {
 }
 
 async function buildFromEnvironment(env: NodeJS.ProcessEnv): Promise<ServiceRuntime> {
-  const log = createLogger({ level: logLevelFromEnvironment(env.LOG_LEVEL) });
+  const log = loggerFromEnvironment(env);
   const config = readServiceConfig(env);
   if (!config.database.connection) throw new StartupRefusalError('ConnectionStrings__DefaultConnection is required outside the local server. Set it to the database (or its proxy) connection string.');
   const currentKey = readMasterKeySetting(config.masterKey);

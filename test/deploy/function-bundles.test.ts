@@ -237,7 +237,7 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
 });
 
 describe('a route bundle started without a setting it needs', () => {
-  it('answers the spec error body with 500 and logs one line naming the setting', async () => {
+  it('answers the spec error body with 500 and logs one error line naming the setting, beside its access line', async () => {
     const bundle = await startBundle('functions/health', {
       Svc__Profile: 'hosted',
       Svc__MasterKey: randomBytes(32).toString('base64'),
@@ -254,9 +254,15 @@ describe('a route bundle started without a setting it needs', () => {
       expect(body).toMatchObject({ type: 'internal_error', status: 500, title: 'Internal server error' });
       expect(answer.body).not.toContain('ConnectionStrings');
 
-      const lines = bundle.output().split('\n').filter((l) => l.trim() !== '');
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/error .*GET \/health.*ConnectionStrings__DefaultConnection is required/);
+      const entries = bundle
+        .output()
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l));
+      const errors = entries.filter((e) => e.level !== 'info');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ level: 'error', message: expect.stringMatching(/GET \/health.*ConnectionStrings__DefaultConnection is required/) });
+      expect(entries.filter((e) => e.type === 'access')).toMatchObject([{ routeKey: 'GET /health', status: 500, callerKind: 'anonymous' }]);
     } finally {
       await bundle.stop();
     }

@@ -98,6 +98,19 @@ describe('scheduled worker function (dist/worker)', () => {
     expect(bundle.output()).toBe('');
   });
 
+  it('each invocation records the worker heartbeat the diagnostics read', async () => {
+    const bundle = await startBundle('worker', functionEnvironment(database));
+    bundles.push(bundle);
+    const beat = async () => (await sql<{ beat_at: Date }>`select beat_at from worker_heartbeats where worker = 'scheduled'`.execute(database.db)).rows[0]?.beat_at;
+    const before = Date.now();
+    expect((await bundle.invoke(scheduledEvent('2026-03-01T13:12:00Z'))).kind).toBe('result');
+    const first = await beat();
+    expect(first!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await bundle.invoke(scheduledEvent('2026-03-01T13:13:00Z'))).kind).toBe('result');
+    expect((await beat())!.getTime()).toBeGreaterThan(first!.getTime());
+  });
+
   it('on a tick the crontab names, queues that job and runs it in the same invocation', async () => {
     await expiredBucket('cron-tick');
     const bundle = await startBundle('worker', functionEnvironment(database));

@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../../lib/db/open-database';
 import { createLogger, type LogLevel } from '../../lib/runtime/logger';
 import { startWorker } from '../../local/start-worker';
 import { migrations } from '../../migrations/index';
-import { runServerCommand, serviceEnvironment, temporaryDirectory } from '../support/service-process';
+import { logMessages, runServerCommand, serviceEnvironment, temporaryDirectory } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const releaseMigrations = Object.keys(migrations);
@@ -133,16 +133,30 @@ describe('a database migrated by a newer release', () => {
       15_000,
     );
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stderr).toMatch(/^svc: cannot start: .*newer release/m);
+    expect(logMessages(result.stderr)).toContainEqual(expect.stringMatching(/^svc: cannot start: .*newer release/));
     expect(result.stderr).toContain(futureMigration);
   });
 });
 
 describe('job worker', () => {
+  it('records a heartbeat as soon as it runs', async () => {
+    const db = await database();
+    const { log } = collectingLogger();
+    const before = Date.now();
+    const runner = await startWorker(db, 1, log);
+    cleanups.push(() => runner.stop());
+    let beat: Date | undefined;
+    for (let i = 0; i < 50 && !beat; i++) {
+      beat = (await sql<{ beat_at: Date }>`select beat_at from worker_heartbeats where worker = 'local'`.execute(db.db)).rows[0]?.beat_at;
+      if (!beat) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(beat!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it('runs a noop job queued by another client, then removes it from the queue', async () => {
     const db = await database();
     const { lines, log } = collectingLogger();
-    const runner = await startWorker(db.pool, 1, log);
+    const runner = await startWorker(db, 1, log);
     cleanups.push(() => runner.stop());
     const succeeded: Job[] = [];
     const failed: string[] = [];
@@ -168,7 +182,7 @@ describe('job worker', () => {
   it('leaves a job of an unknown task queued, without failing it', async () => {
     const db = await database();
     const { log } = collectingLogger();
-    const runner = await startWorker(db.pool, 1, log);
+    const runner = await startWorker(db, 1, log);
     cleanups.push(() => runner.stop());
     const failed: string[] = [];
     runner.events.on('job:failed', ({ job }) => failed.push(job.task_identifier));
@@ -188,7 +202,7 @@ describe('job worker', () => {
   it('stops cleanly: a job queued after stop stays queued', async () => {
     const db = await database();
     const { log } = collectingLogger();
-    const runner = await startWorker(db.pool, 1, log);
+    const runner = await startWorker(db, 1, log);
     await runner.stop();
     const job = await quickAddJob({ pgPool: db.pool }, 'noop', {});
     await new Promise((r) => setTimeout(r, 300));

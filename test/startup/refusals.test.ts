@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { masterKeyId } from '../../lib/crypto/master-key';
 import { findFreePort } from '../../lib/db/embedded-postgres';
 import { rawRequest } from '../support/http-client';
-import { runServerCommand, serviceEnvironment, startServiceProcess, temporaryDirectory } from '../support/service-process';
+import { logMessages, runServerCommand, serviceEnvironment, startServiceProcess, temporaryDirectory } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 type Profile = 'local' | 'hosted';
@@ -399,7 +399,7 @@ describe.concurrent('the service refuses to start, naming the problem and the fi
     };
     try {
       const result = await runServerCommand([], serviceEnvironment({ ...base(profile, ctx), ...(await env(ctx)) }), 20_000);
-      const lines = result.stderr.split('\n').filter((l) => l.startsWith('svc: cannot start:'));
+      const lines = logMessages(result.stderr).filter((l) => l.startsWith('svc: cannot start:'));
       expect(result.code, result.stderr).toBe(1);
       expect(lines, result.stderr).toHaveLength(1);
       const line = lines[0]!;

@@ -20,6 +20,24 @@ export interface ProcessResult {
   stderr: string;
 }
 
+/**
+ * The messages of a service log, one per line: the `message` of each JSON
+ * line (the default format), or the line itself when it is not JSON.
+ */
+export function logMessages(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        const entry = JSON.parse(line) as { message?: unknown };
+        return typeof entry.message === 'string' ? entry.message : line;
+      } catch {
+        return line;
+      }
+    });
+}
+
 /** A clean environment: nothing of the caller's Svc__/database variables leaks into the server. */
 export function serviceEnvironment(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG ?? 'C.UTF-8' };
@@ -67,7 +85,7 @@ export async function startServiceProcess(overrides: Record<string, string | und
     const timer = setTimeout(() => reject(new Error(`server did not start within ${options.timeoutMs ?? 30_000} ms:\n${output}`)), options.timeoutMs ?? 30_000);
     const onData = (d: Buffer) => {
       output += d.toString();
-      const m = /svc listening on (http:\/\/\S+)/.exec(output);
+      const m = /svc listening on (http:\/\/[^\s"]+)/.exec(output);
       if (m) {
         clearTimeout(timer);
         resolvePromise(m[1]!);
