@@ -254,8 +254,8 @@ describe('a route bundle started without a setting it needs', () => {
       expect(body).toMatchObject({ type: 'internal_error', status: 500, title: 'Internal server error' });
       expect(answer.body).not.toContain('ConnectionStrings');
 
-      const entries = bundle
-        .output()
+      const log = await bundle.waitForOutput((text) => text.includes('"level":"error"') && text.includes('"type":"access"'));
+      const entries = log
         .split('\n')
         .filter((l) => l.trim() !== '')
         .map((l) => JSON.parse(l));

@@ -51,6 +51,11 @@ export interface RunningBundle {
   invoke(event: unknown): Promise<Invocation>;
   /** Everything the process wrote to stdout and stderr so far (the function's log). */
   output(): string;
+  /**
+   * The log once `done` holds for it (or after `timeoutMs`, as it is then): the answer comes back over
+   * IPC, which may overtake the lines the process wrote to its pipes just before.
+   */
+  waitForOutput(done: (log: string) => boolean, timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -110,6 +115,11 @@ export async function startBundle(relative: string, env: Record<string, string>)
       });
     },
     output: () => log,
+    async waitForOutput(done, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!done(log) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      return log;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((res) => child.once('exit', res));
