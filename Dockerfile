@@ -42,4 +42,7 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
   CMD ["node", "dist/local/main.mjs", "health"]
 # node handles SIGTERM itself (drains requests, stops the worker and the database).
-CMD ["node", "dist/local/main.mjs"]
+# The entry point is the service program, so its commands run in the container as they do
+# beside a checkout: `docker run … svc keys forget --yes`, `… svc migrate`, `… svc health`.
+ENTRYPOINT ["node", "dist/local/main.mjs"]
+CMD []

@@ -219,7 +219,8 @@ describe('Dockerfile', () => {
     expect(runtime).toContain('VOLUME /data');
     expect(runtime).toContain('EXPOSE 8080');
     expect(runtime.find((l) => l.startsWith('HEALTHCHECK'))).toMatch(/CMD \["node", "dist\/local\/main\.mjs", "health"\]$/);
-    expect(runtime.at(-1)).toBe('CMD ["node", "dist/local/main.mjs"]');
+    // The service program is the entry point, so `docker run … keys forget` runs that command (part 2 "Service commands").
+    expect(runtime.slice(-2)).toEqual(['ENTRYPOINT ["node", "dist/local/main.mjs"]', 'CMD []']);
     const env = runtime.filter((l) => l.startsWith('ENV ')).join(' ');
     for (const setting of ['Svc__DataDirectory=/data', 'Svc__SourcesRoot=/sources', 'HOST=0.0.0.0', 'PORT=8080']) expect(env).toContain(setting);
   });
