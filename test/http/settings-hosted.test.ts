@@ -131,10 +131,13 @@ describe('settings in the hosted profile', () => {
       expect(message).toMatch(/private/);
     });
 
-    it('this machine’s own name, when it resolves to private addresses, is refused (the resolver is asked)', async () => {
+    it('this machine’s own name, when it resolves to private addresses, is refused (the resolver is asked)', async (context) => {
       const name = hostname();
       const addresses = (await lookup(name, { all: true }).catch(() => [])).map((a) => a.address);
-      if (addresses.length === 0 || !addresses.every(isPrivateAddress)) return;
+      if (addresses.length === 0 || !addresses.every(isPrivateAddress)) {
+        console.log(`skipped: this machine's name ${name} does not resolve to private addresses only (${addresses.join(', ') || 'no address'}), so it cannot show the resolver's refusal`);
+        context.skip();
+      }
       expect(refusedOn(await saveOverrides({ bitbucket: { apiBaseUrl: `https://${name}/rest` } }), 'bitbucket.apiBaseUrl')).toMatch(/private/);
     });
 
