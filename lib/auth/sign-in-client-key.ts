@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ipv6ToBigInt } from '../config/network-address';
+import { bareAddress, ipv6ToBigInt } from '../config/network-address';
 
 /**
  * The client a failed sign-in is counted against: an IPv4 address as it is,
@@ -12,11 +12,7 @@ import { ipv6ToBigInt } from '../config/network-address';
  * signInClientKey('2001:db8:1:2:aaaa::1') // '2001:db8:1:2::/64'
  */
 export function signInClientKey(address: string): string {
-  let text = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
-  const zone = text.indexOf('%');
-  if (zone >= 0) text = text.slice(0, zone);
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(text);
-  if (mapped) return mapped[1]!;
+  const text = bareAddress(address);
   const family = isIP(text);
   if (family !== 6) return text;
   const network = ipv6ToBigInt(text) >> 64n;

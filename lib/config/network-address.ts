@@ -67,20 +67,26 @@ export function parseAddressRange(entry: string): AddressRange | { error: string
   return { family, bits, prefixLength, text: entry };
 }
 
-/** True when `address` (as a socket reports it) lies in one of the ranges. */
-export function isAddressInRanges(address: string, ranges: readonly AddressRange[]): boolean {
-  if (ranges.length === 0) return false;
+/**
+ * An address as written in a URL or reported by a socket, reduced to what `isIP` reads: without
+ * brackets or a zone (`%eth0`), and an IPv4 peer of a dual-stack socket (`::ffff:a.b.c.d`) as IPv4.
+ *
+ * @example
+ * bareAddress('[::ffff:10.0.0.5]') // '10.0.0.5'
+ */
+export function bareAddress(address: string): string {
   let text = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
   const zone = text.indexOf('%');
   if (zone >= 0) text = text.slice(0, zone);
-  let family = isIP(text);
+  return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(text)?.[1] ?? text;
+}
+
+/** True when `address` (as a socket reports it) lies in one of the ranges. */
+export function isAddressInRanges(address: string, ranges: readonly AddressRange[]): boolean {
+  if (ranges.length === 0) return false;
+  const text = bareAddress(address);
+  const family = isIP(text);
   if (family === 0) return false;
-  // A dual-stack socket reports IPv4 peers as ::ffff:a.b.c.d.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(text);
-  if (mapped) {
-    text = mapped[1]!;
-    family = 4;
-  }
   const bits = addressBits(text, family as 4 | 6);
   const width = family === 4 ? 32 : 128;
   return ranges.some((range) => {

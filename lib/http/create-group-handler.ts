@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { loggerFromEnvironment } from '../runtime/logger';
 import { getServiceRuntime, readyServiceRuntime, type ServiceRuntime } from '../runtime/service-runtime';
-import { startTelemetryOnce, traceRequest, type RequestSpanInfo } from '../telemetry/telemetry';
+import { isTelemetryActive, startTelemetryOnce, traceRequest, type RequestSpanInfo } from '../telemetry/telemetry';
 import type { ApiRequest, Operation } from './api-types';
 import { readClientInfo } from './client-info';
 import { parseCookies } from './cookies';
@@ -122,6 +122,7 @@ export function createGroupHandler(group: string, operations: Readonly<Record<st
   return async (event, context) => {
     const starting = startTelemetryOnce(process.env);
     if (starting) await starting;
+    if (!isTelemetryActive()) return handle(event, context as AuthenticatedContext);
     return traceRequest(requestSpanInfo(event, routeOf(event), context), () => handle(event, context as AuthenticatedContext));
   };
 }

@@ -38,6 +38,14 @@ export function readyServiceRuntime(): ServiceRuntime | undefined {
 }
 
 /**
+ * Runs `use` with the runtime: at once (no promise) when it is built, as it is for every
+ * request but a function's first, else once it is. The middlewares on the request path use this.
+ */
+export function withServiceRuntime<T>(use: (runtime: ServiceRuntime) => T): T | Promise<T> {
+  return ready ? use(ready) : getServiceRuntime().then(use);
+}
+
+/**
  * The runtime of this process. In a function deployment the first request
  * builds it from the environment (hosted profile: key and connection string
  * given; migrations run by the deploy step; a small pool, `Database__MaxPoolSize`).

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ipv6ToBigInt, isAddressInRanges, parseAddressRange, type AddressRange } from '../config/network-address';
+import { bareAddress, ipv6ToBigInt, isAddressInRanges, parseAddressRange, type AddressRange } from '../config/network-address';
 
 function ranges(entries: string[]): AddressRange[] {
   return entries.map((entry) => parseAddressRange(entry) as AddressRange);
@@ -26,9 +26,7 @@ function embeddedIpv4(address: string): string | null {
  * no IP address is not private (the caller resolves names first).
  */
 export function isPrivateAddress(address: string): boolean {
-  let text = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
-  const zone = text.indexOf('%');
-  if (zone >= 0) text = text.slice(0, zone);
+  const text = bareAddress(address);
   const family = isIP(text);
   if (family === 4) return isAddressInRanges(text, privateV4);
   if (family !== 6) return false;

@@ -57,6 +57,11 @@ export function startTelemetryOnce(env: Readonly<Record<string, string | undefin
   return startTelemetry(endpoint && /^https?:\/\//i.test(endpoint) ? endpoint : null, 'invocation');
 }
 
+/** True once the SDK is running: callers on the request path skip span bookkeeping otherwise. */
+export function isTelemetryActive(): boolean {
+  return active !== null;
+}
+
 /** Runs one request inside its server span (with the caller's `traceparent` as parent) and counts it. */
 export async function traceRequest<T extends { statusCode?: number }>(info: RequestSpanInfo, run: () => Promise<T>): Promise<T> {
   if (active === null) return run();

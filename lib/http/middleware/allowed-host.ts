@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { ServiceConfig } from '../../config/service-config';
-import { getServiceRuntime, readyServiceRuntime } from '../../runtime/service-runtime';
+import { withServiceRuntime } from '../../runtime/service-runtime';
 import { allowedHostTest, hostNotAllowed, type HostTest } from '../allowed-hosts';
 import type { ServiceEvent, ServiceResult } from '../service-event';
 
@@ -34,10 +34,6 @@ export function allowedHost(): middy.MiddlewareObj<ServiceEvent, ServiceResult> 
   };
   return {
     // Not async once the runtime is built (every request but a function's first).
-    before: (request) => {
-      const runtime = readyServiceRuntime();
-      if (runtime) return check(runtime.config, request.event);
-      return getServiceRuntime().then((built) => check(built.config, request.event));
-    },
+    before: (request) => withServiceRuntime((runtime) => check(runtime.config, request.event)),
   };
 }

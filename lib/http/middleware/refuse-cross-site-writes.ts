@@ -1,7 +1,7 @@
 import type middy from '@middy/core';
 import { bearerTokenOf } from '../../auth/resolve-caller';
 import type { ServiceConfig } from '../../config/service-config';
-import { getServiceRuntime, readyServiceRuntime } from '../../runtime/service-runtime';
+import { withServiceRuntime } from '../../runtime/service-runtime';
 import { readClientInfo } from '../client-info';
 import { HttpProblem } from '../problem';
 import type { ServiceEvent, ServiceResult } from '../service-event';
@@ -71,9 +71,7 @@ export function refuseCrossSiteWrites(): middy.MiddlewareObj<ServiceEvent, Servi
       if (bearerTokenOf(event.headers.authorization) !== undefined) return;
       const origin = event.headers.origin;
       if (origin === undefined && event.headers['sec-fetch-site'] === undefined) return;
-      const runtime = readyServiceRuntime();
-      if (runtime) return check(runtime.config, event, origin);
-      return getServiceRuntime().then((built) => check(built.config, event, origin));
+      return withServiceRuntime((runtime) => check(runtime.config, event, origin));
     },
   };
 }

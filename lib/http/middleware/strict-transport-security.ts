@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import { getServiceRuntime, readyServiceRuntime, type ServiceRuntime } from '../../runtime/service-runtime';
+import { withServiceRuntime, type ServiceRuntime } from '../../runtime/service-runtime';
 import { readClientInfo } from '../client-info';
 import type { ServiceEvent, ServiceResult } from '../service-event';
 
@@ -22,13 +22,9 @@ export function strictTransportSecurity(): middy.MiddlewareObj<ServiceEvent, Ser
   };
   // Not async: once the runtime is built (every request but a function's first) it costs no promise.
   const add = (request: middy.Request<ServiceEvent, ServiceResult>): void | Promise<void> => {
-    const runtime = readyServiceRuntime();
-    if (runtime) return apply(runtime, request);
-    return getServiceRuntime().then(
-      (built) => apply(built, request),
-      // No runtime, no profile to decide by: the error answer stands without the header.
-      () => undefined,
-    );
+    const applied = withServiceRuntime((runtime) => apply(runtime, request));
+    // No runtime, no profile to decide by: the error answer stands without the header.
+    if (applied instanceof Promise) return applied.catch(() => undefined);
   };
   return { after: add, onError: add };
 }
