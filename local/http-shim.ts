@@ -8,7 +8,7 @@ import { problemToResponse, toServiceResult } from '../lib/http/response';
 import { createRouteMatcher, type RouteMatch } from '../lib/http/route-matcher';
 import { routeKeyOf, type RouteDefinition } from '../lib/http/route-table';
 import type { ServiceEvent, ServiceResult } from '../lib/http/service-event';
-import { writeAccessLine } from '../lib/http/middleware/access-log';
+import { writeAccessLine } from '../lib/http/access-line';
 import type { Logger } from '../lib/runtime/logger';
 
 export type LambdaHandler = (event: ServiceEvent, context: Context) => Promise<ServiceResult>;

@@ -3,6 +3,7 @@ import { StartupRefusalError } from '../lib/config/startup-refusal';
 import { migrateDatabase } from '../lib/db/migrate-database';
 import { openDatabase } from '../lib/db/open-database';
 import { loggerFromEnvironment } from '../lib/runtime/logger';
+import { createBufferedLogWrite } from '../lib/runtime/buffered-log-write';
 import { runHealthCommand } from './health-command';
 import { runKeysCommand } from './keys-command';
 import { startService } from './start-service';
@@ -17,7 +18,9 @@ const usage = `Usage: svc [command]
 
 const failedStopTimeoutMs = 10_000;
 
-const log = loggerFromEnvironment(process.env);
+const logLines = createBufferedLogWrite();
+process.on('exit', logLines.flush);
+const log = loggerFromEnvironment(process.env, logLines.write);
 
 function refuse(error: unknown): never {
   // One log entry in the configured format, so that a log collector reads the start failure too.

@@ -44,3 +44,21 @@ describe('createLogger', () => {
     expect(logFormatFromEnvironment('TEXT')).toBe('json');
   });
 });
+
+describe('createLogger json values', () => {
+  it('numbers that JSON cannot hold are null, a field left undefined is left out, and names are escaped', () => {
+    const { lines, log } = collecting('json');
+    log.info('odd', { ratio: Number.NaN, big: Number.POSITIVE_INFINITY, flag: false, none: null, gone: undefined as unknown as string, 'a"b': 'x\ny' });
+    expect(JSON.parse(lines[0]!)).toEqual({ time: '2026-11-23T10:00:00.000Z', level: 'info', message: 'odd', ratio: null, big: null, flag: false, none: null, 'a"b': 'x\ny' });
+  });
+
+  it('without a clock given, the time is the current time in ISO 8601', () => {
+    const lines: string[] = [];
+    const log = createLogger({ write: (_, line) => lines.push(line) });
+    const before = Date.now();
+    log.info('now');
+    const time = Date.parse(JSON.parse(lines[0]!).time);
+    expect(time).toBeGreaterThanOrEqual(before);
+    expect(time).toBeLessThanOrEqual(Date.now());
+  });
+});

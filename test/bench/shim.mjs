@@ -7,7 +7,8 @@
 // the same status, headers and body. Each runs in its own process; autocannon
 // runs here. Both get a warm-up, then measurements alternate baseline and
 // candidate twice; the best run of each is compared. Target: shim >= 60% of
-// bare.
+// bare. A second shim with LOG_LEVEL=warn (no access line per request) shows
+// what the access log costs.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -30,6 +31,25 @@ function parseArgs(args) {
   if (!(options.warmup >= 0)) throw new Error('--warmup must be 0 or more (seconds)');
   options.warmup = Math.min(options.warmup, options.duration);
   return options;
+}
+
+/** Resolves with base once GET base/health/live answers 200; rejects when the process exits or the time runs out. */
+async function answering(base, handle, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  handle.exited.then(() => {
+    exited = true;
+  });
+  handle.ready.catch(() => undefined);
+  while (Date.now() < deadline && !exited) {
+    const status = await get(`${base}${path}`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return base;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${handle.label} did not answer ${path} within ${timeoutMs} ms:\n${handle.output()}`);
 }
 
 /** One GET on a fresh connection, with the raw header list, so names, order and values can be copied. */
@@ -75,6 +95,7 @@ const cpu = (run) => (run.cpuMicrosPerRequest === null ? 'n/a' : fmt(run.cpuMicr
 export async function main(args) {
   const options = parseArgs(args);
   const dataDirectory = await temporaryDataDirectory('svc-bench-');
+  const quietDataDirectory = await temporaryDataDirectory('svc-bench-quiet-');
   const processes = [];
   const stopAll = async () => {
     for (const p of processes.splice(0).reverse()) await stopAndReport(p, p.label);
@@ -86,6 +107,11 @@ export async function main(args) {
     const shim = startServer(serverEnvironment({ port: shimPort, dataDirectory }), { label: 'shim (dist/local/main.mjs)', timeoutMs: startTimeoutMs });
     processes.push(shim);
     const shimUrl = await shim.ready;
+    const quietPort = await freePort();
+    const quiet = startServer({ ...serverEnvironment({ port: quietPort, dataDirectory: quietDataDirectory }), LOG_LEVEL: 'warn' }, { label: 'shim, LOG_LEVEL=warn', timeoutMs: startTimeoutMs });
+    processes.push(quiet);
+    // LOG_LEVEL=warn leaves out the "listening on" line too: wait for its answer instead.
+    const quietUrl = await answering(`http://127.0.0.1:${quietPort}`, quiet, startTimeoutMs);
 
     const reference = await get(`${shimUrl}${path}`);
     if (reference.status !== 200 || reference.body !== 'Healthy') {
@@ -120,6 +146,7 @@ export async function main(args) {
     const targets = [
       { name: 'bare', url: `${bareUrl}${path}`, pid: bare.child.pid, runs: [] },
       { name: 'shim', url: `${shimUrl}${path}`, pid: shim.child.pid, runs: [] },
+      { name: 'shim-quiet', url: `${quietUrl}${path}`, pid: quiet.child.pid, runs: [] },
     ];
     if (options.warmup > 0) for (const t of targets) await load(t.url, options.warmup);
     for (let round = 1; round <= 2; round++) {
@@ -134,11 +161,12 @@ export async function main(args) {
     const ratio = (100 * best.shim.requestsPerSecond) / best.bare.requestsPerSecond;
     console.log('');
     console.log('best of 2      req/s   mean µs    p50 ms   p99 ms   (p50/p99 in whole ms, as autocannon records them)');
-    for (const name of ['bare', 'shim']) {
+    for (const name of ['bare', 'shim', 'shim-quiet']) {
       const b = best[name];
       console.log(tableRow([name, fmt(b.requestsPerSecond), fmt(b.meanMicros), b.p50, b.p99], [-10, 9, 9, 9, 8]));
     }
     console.log(`shim/bare: ${fmt(ratio, 1)}% (target >= ${targetPercent}%): ${verdict(ratio >= targetPercent)}`);
+    console.log(`shim with LOG_LEVEL=warn (no access lines)/bare: ${fmt((100 * best['shim-quiet'].requestsPerSecond) / best.bare.requestsPerSecond, 1)}%`);
     const leastCpu = (name) => Math.min(...targets.find((t) => t.name === name).runs.map((r) => r.cpuMicrosPerRequest ?? Infinity));
     if (Number.isFinite(leastCpu('bare')) && Number.isFinite(leastCpu('shim'))) {
       console.log(
@@ -154,5 +182,6 @@ export async function main(args) {
     releaseSignals();
     await stopAll();
     await rm(dataDirectory, { recursive: true, force: true });
+    await rm(quietDataDirectory, { recursive: true, force: true });
   }
 }
