@@ -67,6 +67,13 @@ export interface Database {
   promise_revisions: PromiseRevisionsTable;
   promise_runs: PromiseRunsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
+  sources: SourcesTable;
+  scans: ScansTable;
+  scan_facts: ScanFactsTable;
+  scan_files: ScanFilesTable;
+  proposals: ProposalsTable;
+  fact_bindings: FactBindingsTable;
+  snapshots: SnapshotsTable;
 }
 
 export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
@@ -323,4 +330,100 @@ export interface PromiseRunsTable {
 export interface WorkerHeartbeatsTable {
   worker: string;
   beat_at: Timestamp;
+}
+
+type Json = ColumnType<unknown, string, string>;
+
+export interface SourcesTable {
+  id: string;
+  project_id: string;
+  kind: string;
+  name: string;
+  slug: string;
+  repository: string | null;
+  path: string | null;
+  account_id: string | null;
+  region: string | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ScanState = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface ScansTable {
+  id: string;
+  project_id: string;
+  workspace_id: string;
+  source_id: string | null;
+  host: string | null;
+  state: ScanState;
+  request: Json;
+  limits: Json;
+  commit_sha: string | null;
+  is_complete: boolean | null;
+  extraction_gap: string | null;
+  files_listed: Generated<number>;
+  files_read: Generated<number>;
+  bytes_read: ColumnType<string, number | string | undefined, number | string>;
+  skipped: ColumnType<unknown, string | undefined, string>;
+  error: string | null;
+  attempts: Generated<number>;
+  requested_by: string;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  heartbeat_at: Timestamp | null;
+}
+
+export interface ScanFactsTable {
+  scan_id: string;
+  key: string;
+  kind: string;
+  fact: Json;
+}
+
+export interface ScanFilesTable {
+  scan_id: string;
+  path: string;
+  blob_sha: string | null;
+  size: ColumnType<string | null, number | null, number | null>;
+  skipped_reason: string | null;
+  content: string | null;
+}
+
+export type ProposalAction = 'add' | 'change' | 'remove';
+export type ProposalStatus = 'pending' | 'accepted' | 'rejected' | 'superseded';
+
+export interface ProposalsTable {
+  id: string;
+  scan_id: string;
+  project_id: string;
+  fact_key: string;
+  action: ProposalAction;
+  entity_kind: string;
+  entity_id: string | null;
+  proposed: ColumnType<unknown, string | null, string | null>;
+  current: ColumnType<unknown, string | null, string | null>;
+  status: ProposalStatus;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+}
+
+export interface FactBindingsTable {
+  source_id: string;
+  fact_key: string;
+  project_id: string;
+  entity_kind: string;
+  entity_id: string;
+}
+
+export interface SnapshotsTable {
+  id: string;
+  source_id: string;
+  scan_id: string;
+  commit_sha: string | null;
+  is_complete: boolean;
+  facts: Json;
+  created_at: Timestamp;
 }

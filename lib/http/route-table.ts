@@ -218,6 +218,33 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   }),
   // MEMBERS-ROUTES-END
 
+  // Sources (part 2 "Sources"; docs/sources.md). Literal paths before {sourceId}: paths are tried in table order.
+  route({ method: 'GET', path: '/api/projects/{projectId}/sources', group: 'sources', operation: 'list-sources', auth: 'signed-in', summary: 'Sources of a project by name' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/sources', group: 'sources', operation: 'create-source', auth: 'signed-in', summary: 'Add a Source: a git repository, folder, archive, upload, push or New Relic account (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/sources/kinds', group: 'sources', operation: 'list-source-kinds', auth: 'signed-in', summary: 'Kinds of Source and whether each can be used now' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}', group: 'sources', operation: 'get-source', auth: 'signed-in', summary: 'One Source with its last scan' }),
+  route({ method: 'PATCH', path: '/api/projects/{projectId}/sources/{sourceId}', group: 'sources', operation: 'rename-source', auth: 'signed-in', summary: 'Rename a Source (its slug follows) (editor)' }),
+  route({ method: 'DELETE', path: '/api/projects/{projectId}/sources/{sourceId}', group: 'sources', operation: 'delete-source', auth: 'signed-in', summary: 'Delete a Source; accepted facts stay in the model (editor)' }),
+
+  route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/scans', group: 'sources', operation: 'start-source-scan', auth: 'signed-in', summary: 'Queue a scan of a Source (editor)' }),
+
+  route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/accept', group: 'sources', operation: 'accept-source', auth: 'signed-in', summary: "Accept every pending proposal of a Source's latest scan (editor)" }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/snapshots', group: 'sources', operation: 'list-snapshots', auth: 'signed-in', summary: 'Snapshots of a Source, newest first' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/snapshots/compare', group: 'sources', operation: 'compare-snapshots', auth: 'signed-in', summary: 'Facts added, removed and changed between two snapshots' }),
+  // Scans and proposals (part 2 "Scans and proposals"; docs/sources.md)
+  route({ method: 'GET', path: '/api/projects/{projectId}/imports', group: 'imports', operation: 'list-scans', auth: 'signed-in', summary: 'Scans of a project, newest first' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/imports', group: 'imports', operation: 'start-repository-scan', auth: 'signed-in', summary: 'Queue a scan of a GitHub repository without a Source (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}', group: 'imports', operation: 'get-scan', auth: 'signed-in', summary: 'One scan with its skipped files and proposal counts' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/imports/{importId}/cancel', group: 'imports', operation: 'cancel-scan', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Cancel a queued or running scan (editor)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/imports/{importId}/resume', group: 'imports', operation: 'resume-scan', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Queue a failed or cancelled scan again (editor)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/imports/{importId}/track', group: 'imports', operation: 'track-scan', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Check a running scan is alive and answer its detail' }),
+
+  route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/proposals', group: 'imports', operation: 'list-proposals', auth: 'signed-in', summary: 'Proposals of a scan, filtered by status, action and entity kind' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/imports/{importId}/proposals/decide', group: 'imports', operation: 'decide-proposals', auth: 'signed-in', summary: 'Accept and reject proposals in one transaction (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/proposals/{proposalId}', group: 'imports', operation: 'get-proposal', auth: 'signed-in', summary: 'One proposal' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/evidence', group: 'imports', operation: 'list-evidence', auth: 'signed-in', summary: 'Evidence of the facts of a scan, by fact key' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/source', group: 'imports', operation: 'get-source-window', auth: 'signed-in', summary: 'Lines of a scanned file that gave evidence' }),
+
   // Credentials (part 2 "Settings, credentials, instance"; docs/secrets.md)
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/secrets', group: 'secrets', operation: 'list-secrets', auth: 'signed-in', summary: 'Status of each credential of a workspace, never a value (owner)' }),
   route({ method: 'PUT', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'put-secret', auth: 'person', bodyLimitBytes: bodyLimits.credential, summary: 'Store a credential, bound to the origin of the address it is sent to (owner)' }),

@@ -1,0 +1,24 @@
+import { createGroupHandler } from '../../lib/http/create-group-handler';
+import { acceptSource } from './accept-source';
+import { compareSnapshots } from './compare-snapshots';
+import { createSource } from './create-source';
+import { deleteSource } from './delete-source';
+import { getSource } from './get-source';
+import { listSourceKinds } from './list-source-kinds';
+import { listSnapshots } from './list-snapshots';
+import { listSources } from './list-sources';
+import { renameSource } from './rename-source';
+import { startSourceScan } from './start-source-scan';
+
+export const handler = createGroupHandler('sources', {
+  'list-sources': listSources,
+  'create-source': createSource,
+  'list-source-kinds': listSourceKinds,
+  'get-source': getSource,
+  'rename-source': renameSource,
+  'delete-source': deleteSource,
+  'start-source-scan': startSourceScan,
+  'accept-source': acceptSource,
+  'list-snapshots': listSnapshots,
+  'compare-snapshots': compareSnapshots,
+});

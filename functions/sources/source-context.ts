@@ -1,0 +1,9 @@
+import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
+import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
+import type { KindContext } from '../../lib/sources/source-kinds';
+
+/** What the Source rules read of the instance and the workspace: profile, sources root, effective settings. */
+export async function sourceKindContext(runtime: ServiceRuntime, workspaceId: string): Promise<KindContext & { settings: Awaited<ReturnType<typeof effectiveWorkspaceSettings>> }> {
+  const settings = await effectiveWorkspaceSettings({ db: runtime.db, profile: runtime.config.profile }, workspaceId);
+  return { profile: runtime.config.profile, sourcesRoot: runtime.config.sourcesRoot, settings };
+}

@@ -1,0 +1,182 @@
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema';
+import { guidText } from '../http/common-schemas';
+import { HttpProblem, type FieldError } from '../http/problem';
+import { modelKinds, sectionOfKind, type AnyModelRecord, type ModelKind } from '../model/model-records';
+import { commitModelChange, loadModelSnapshot } from '../model/model-store';
+import { planImport } from '../model/plan-import';
+import { lockStream } from '../model/stream-store';
+import { uuidV5 } from '../model/uuid-v5';
+import { factToDocumentEntry, provenanceSourceOf } from './fact-record';
+import type { ScanFact } from './scan-fact';
+
+const proposalChoice = z.strictObject({ proposalId: guidText, entityId: guidText });
+
+/** DecideProposalsRequest (part 2). `relink` writes a proposal onto another record; `bind` ties a fact to a record and only labels it. */
+export const decideProposalsRequest = z.strictObject({
+  accept: z.array(guidText, 'must be a list of proposal IDs').max(5000, 'must hold at most 5000 IDs').nullable(),
+  reject: z.array(guidText, 'must be a list of proposal IDs').max(5000, 'must hold at most 5000 IDs').nullable(),
+  relink: z.array(proposalChoice, 'must be a list of {proposalId, entityId}').max(5000).nullable().optional(),
+  acknowledgeImpact: z.boolean('must be true or false').optional().default(false),
+  bind: z.array(proposalChoice, 'must be a list of {proposalId, entityId}').max(5000).nullable().optional(),
+});
+export type DecideProposalsRequest = z.infer<typeof decideProposalsRequest>;
+
+export interface DecideResult {
+  modelVersion: number;
+  accepted: number;
+  rejected: number;
+  items: { proposalId: string; status: 'accepted' | 'rejected'; entityId: string | null }[];
+}
+
+interface ProposalRow {
+  id: string;
+  fact_key: string;
+  action: 'add' | 'change' | 'remove';
+  entity_kind: string;
+  entity_id: string | null;
+  proposed: unknown;
+  status: string;
+}
+
+/** Records that refer to `id` and are not themselves being removed: a removal would leave them dangling. */
+function referrersOf(model: Map<string, { kind: ModelKind; record: AnyModelRecord }>, id: string, removed: Set<string>): string[] {
+  const out: string[] = [];
+  for (const [otherId, { kind, record }] of model) {
+    if (removed.has(otherId)) continue;
+    const r = record as unknown as Record<string, unknown>;
+    const refers = Object.entries(r).some(([field, value]) => field !== 'id' && (value === id || (Array.isArray(value) && value.includes(id))));
+    if (refers) out.push(`${kind} ${otherId}`);
+  }
+  return out;
+}
+
+/**
+ * POST …/proposals/decide: accepts and rejects proposals of one scan in one
+ * transaction. Accepted facts are written through the import's rules (the
+ * same refusals), with `provenance.acceptedBy`/`acceptedAt` set; main's
+ * `modelVersion` rises once; each accepted fact is bound to its record so
+ * later scans compare with it and mark it stale.
+ */
+export async function decideProposals(
+  db: Kysely<Database>,
+  input: { projectId: string; scanId: string; request: DecideProposalsRequest; actor: string; acceptedBy: string | null; now: Date },
+): Promise<DecideResult> {
+  const accept = (input.request.accept ?? []).map((id) => id.toLowerCase());
+  const reject = (input.request.reject ?? []).map((id) => id.toLowerCase());
+  const relink = new Map((input.request.relink ?? []).map((c) => [c.proposalId.toLowerCase(), c.entityId.toLowerCase()]));
+  const bind = new Map((input.request.bind ?? []).map((c) => [c.proposalId.toLowerCase(), c.entityId.toLowerCase()]));
+  const errors: FieldError[] = [];
+  const rejectSet = new Set(reject);
+  accept.forEach((id, i) => {
+    if (rejectSet.has(id)) errors.push({ field: `accept[${i}]`, message: 'is also in reject' });
+  });
+  if (errors.length > 0) throw HttpProblem.validation('Invalid request body', errors);
+  const acceptAll = [...new Set([...accept, ...bind.keys(), ...relink.keys()])];
+
+  return db.transaction().execute(async (trx) => {
+    const scan = await trx.selectFrom('scans').select(['id', 'source_id', 'commit_sha', 'state', 'request']).where('project_id', '=', input.projectId).where('id', '=', input.scanId).executeTakeFirst();
+    if (!scan) throw HttpProblem.notFound('Scan not found');
+    const named = [...new Set([...acceptAll, ...reject])];
+    const rows: ProposalRow[] = named.length === 0 ? [] : await trx.selectFrom('proposals').select(['id', 'fact_key', 'action', 'entity_kind', 'entity_id', 'proposed', 'status']).where('scan_id', '=', input.scanId).where('id', 'in', named).forUpdate().execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const unknown = named.filter((id) => !byId.has(id));
+    if (unknown.length > 0) throw HttpProblem.validation('Unknown proposals', unknown.map((id) => ({ field: 'accept', message: `${id} is no proposal of this scan` })));
+    const decided = rows.filter((r) => r.status !== 'pending');
+    if (decided.length > 0) throw HttpProblem.conflict('Proposals already decided', `${decided.map((r) => `${r.id} is ${r.status}`).join('; ')}.`);
+
+    const version = await lockStream(trx, input.projectId);
+    const snapshot = await loadModelSnapshot(trx, input.projectId);
+    const model = new Map<string, { kind: ModelKind; record: AnyModelRecord }>();
+    for (const kind of modelKinds) for (const [id, record] of snapshot[kind]) model.set(id, { kind, record: record as AnyModelRecord });
+    const keyToId = new Map<string, string>();
+    if (scan.source_id !== null) {
+      const bound = await trx.selectFrom('fact_bindings').select(['fact_key', 'entity_id']).where('source_id', '=', scan.source_id).execute();
+      for (const b of bound) keyToId.set(b.fact_key, b.entity_id);
+    }
+    const source = scan.source_id === null ? null : await trx.selectFrom('sources').select(['name']).where('id', '=', scan.source_id).executeTakeFirst();
+    const where = source?.name ?? (scan.request as { repository: string | null }).repository ?? `scan ${scan.id}`;
+
+    // The record each accepted fact lands on.
+    const accepted = acceptAll.map((id) => byId.get(id)!);
+    for (const p of accepted) {
+      const target = bind.get(p.id) ?? relink.get(p.id) ?? p.entity_id ?? uuidV5(input.projectId, `${scan.source_id ?? scan.id}:${p.fact_key}`);
+      const existing = model.get(target);
+      if ((bind.has(p.id) || relink.has(p.id)) && existing?.kind !== p.entity_kind) {
+        throw HttpProblem.validation('Invalid request body', [{ field: bind.has(p.id) ? 'bind' : 'relink', message: `${target} is no ${p.entity_kind} of the model` }]);
+      }
+      if (p.action !== 'remove') keyToId.set(p.fact_key, target);
+    }
+
+    const documentLists: Record<string, Record<string, unknown>[]> = {};
+    const removed = new Set<string>();
+    const missingRefs = new Set<string>();
+    const items: DecideResult['items'] = [];
+    for (const p of accepted) {
+      if (p.action === 'remove') {
+        if (p.entity_id !== null && model.has(p.entity_id)) removed.add(p.entity_id);
+        items.push({ proposalId: p.id, status: 'accepted', entityId: p.entity_id });
+        continue;
+      }
+      const fact = p.proposed as ScanFact;
+      const target = keyToId.get(p.fact_key)!;
+      const current = model.get(target)?.record ?? null;
+      const idOfKey = (key: string) => {
+        const id = keyToId.get(key) ?? null;
+        if (id === null) missingRefs.add(key);
+        return id;
+      };
+      const onlyLabel = bind.has(p.id);
+      const entry = factToDocumentEntry({
+        fact: onlyLabel ? { ...fact, fields: {}, refs: {} } : fact,
+        id: target,
+        current,
+        idOfKey,
+        provenance: { source: provenanceSourceOf(where, fact), revision: scan.commit_sha, confidence: fact.factStatus === 'inferred' ? fact.confidence : null, acceptedBy: input.acceptedBy, acceptedAt: input.now.toISOString() },
+      });
+      (documentLists[sectionOfKind[fact.kind]] ??= []).push(entry);
+      items.push({ proposalId: p.id, status: 'accepted', entityId: target });
+    }
+    if (missingRefs.size > 0) {
+      throw HttpProblem.conflict('Accept what these facts refer to', `The accepted facts refer to facts that are neither in the model nor accepted now: ${[...missingRefs].sort().join(', ')}. Accept their proposals too.`);
+    }
+    for (const id of removed) {
+      const referrers = referrersOf(model, id, removed);
+      if (referrers.length > 0) throw HttpProblem.conflict('Removal would leave references', `${id} is referred to by ${referrers.slice(0, 20).join(', ')}. Remove or change those first.`);
+    }
+
+    const plan = planImport({ current: snapshot, document: documentLists, projectId: input.projectId, streamId: input.projectId, foreignSchemaIds: new Set() });
+    if (plan.refusals.length > 0) throw new HttpProblem(400, 'invalid_export', plan.title, { detail: 'An accepted fact breaks a model rule; nothing was written.', errors: plan.refusals });
+    let modelVersion = version;
+    if (plan.upserts.length > 0 || removed.size > 0) {
+      const changeOf = new Map(plan.items.map((item) => [`${item.kind}:${item.id}`, item.change]));
+      modelVersion = await commitModelChange(trx as Transaction<Database>, {
+        streamId: input.projectId,
+        fromVersion: version,
+        writes: plan.upserts.map((u) => ({ kind: u.kind, record: u.record, change: changeOf.get(`${u.kind}:${u.record.id}`) === 'added' ? ('added' as const) : ('changed' as const) })),
+        deletes: [...removed].map((id) => ({ kind: model.get(id)!.kind, id })),
+        actor: input.actor,
+        at: input.now,
+        summary: `scan ${input.scanId}: ${accepted.length} proposal(s) accepted`,
+      });
+    }
+    if (scan.source_id !== null) {
+      for (const p of accepted) {
+        if (p.action === 'remove') {
+          await trx.deleteFrom('fact_bindings').where('source_id', '=', scan.source_id).where('fact_key', '=', p.fact_key).execute();
+          continue;
+        }
+        await trx
+          .insertInto('fact_bindings')
+          .values({ source_id: scan.source_id, fact_key: p.fact_key, project_id: input.projectId, entity_kind: p.entity_kind, entity_id: keyToId.get(p.fact_key)! })
+          .onConflict((oc) => oc.columns(['source_id', 'fact_key']).doUpdateSet({ entity_kind: p.entity_kind, entity_id: keyToId.get(p.fact_key)! }))
+          .execute();
+      }
+    }
+    if (acceptAll.length > 0) await trx.updateTable('proposals').set({ status: 'accepted', decided_by: input.actor, decided_at: input.now }).where('id', 'in', acceptAll).execute();
+    if (reject.length > 0) await trx.updateTable('proposals').set({ status: 'rejected', decided_by: input.actor, decided_at: input.now }).where('id', 'in', reject).execute();
+    for (const id of reject) items.push({ proposalId: id, status: 'rejected', entityId: byId.get(id)!.entity_id });
+    return { modelVersion, accepted: acceptAll.length, rejected: reject.length, items };
+  });
+}
