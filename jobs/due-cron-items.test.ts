@@ -3,10 +3,10 @@ import { crontab } from './task-list';
 import { dueCronItems, minuteOf } from './due-cron-items';
 
 describe('dueCronItems', () => {
-  it('fires the ten-minute prune on minutes 0, 10, 20… (UTC) and not between', () => {
-    expect(dueCronItems(crontab, new Date('2026-03-01T13:10:00Z')).map((i) => i.task)).toEqual(['prune-expired-rows']);
-    expect(dueCronItems(crontab, new Date('2026-03-01T00:00:00Z')).map((i) => i.task)).toEqual(['prune-expired-rows']);
-    expect(dueCronItems(crontab, new Date('2026-03-01T13:11:00Z'))).toEqual([]);
+  it('fires the ten-minute prune on minutes 0, 10, 20… (UTC) and not between; the scan sweep every minute', () => {
+    expect(dueCronItems(crontab, new Date('2026-03-01T13:10:00Z')).map((i) => i.task)).toEqual(['prune-expired-rows', 'sweep-scans']);
+    expect(dueCronItems(crontab, new Date('2026-03-01T00:00:00Z')).map((i) => i.task)).toEqual(['prune-expired-rows', 'sweep-scans']);
+    expect(dueCronItems(crontab, new Date('2026-03-01T13:11:00Z')).map((i) => i.task)).toEqual(['sweep-scans']);
   });
 
   it('reads several lines and their own patterns', () => {

@@ -2,16 +2,18 @@ import type { TaskList } from 'graphile-worker';
 import { noop } from './noop';
 import { pruneExpiredRows } from './prune-expired-rows';
 import { reEncryptSecretsJob, reEncryptSecretsTask } from './re-encrypt-secrets';
+import { sweepScansJob, sweepScansTask } from './sweep-scans';
 
 /** Every job the worker runs, by queue task name. Each task is idempotent and safe to retry. */
 export const taskList: TaskList = {
   noop,
   'prune-expired-rows': pruneExpiredRows,
   [reEncryptSecretsTask]: reEncryptSecretsJob,
+  [sweepScansTask]: sweepScansJob,
 };
 
 /**
  * Scheduled jobs (graphile-worker crontab syntax); every instance may run the schedule, graphile-worker runs each tick once.
  * The hourly re-encryption serves the function deployment, which has no start-up to queue it (docs/secrets.md).
  */
-export const crontab = ['*/10 * * * * prune-expired-rows', `5 * * * * ${reEncryptSecretsTask}`].join('\n');
+export const crontab = ['*/10 * * * * prune-expired-rows', `5 * * * * ${reEncryptSecretsTask}`, `* * * * * ${sweepScansTask}`].join('\n');

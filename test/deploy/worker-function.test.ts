@@ -116,11 +116,12 @@ describe('scheduled worker function (dist/worker)', () => {
     const bundle = await startBundle('worker', functionEnvironment(database));
     bundles.push(bundle);
     const quiet = await bundle.invoke(scheduledEvent('2026-03-01T13:19:00Z'));
-    expect(quiet).toEqual({ kind: 'result', value: { tick: '2026-03-01T13:19:00.000Z', scheduled: [] } });
+    // The scan sweep runs every minute; the prune every ten.
+    expect(quiet).toEqual({ kind: 'result', value: { tick: '2026-03-01T13:19:00.000Z', scheduled: ['sweep-scans'] } });
     expect(await bucketExists('cron-tick')).toBe(true);
 
     const due = await bundle.invoke(scheduledEvent('2026-03-01T13:20:00Z'));
-    expect(due).toEqual({ kind: 'result', value: { tick: '2026-03-01T13:20:00.000Z', scheduled: ['prune-expired-rows'] } });
+    expect(due).toEqual({ kind: 'result', value: { tick: '2026-03-01T13:20:00.000Z', scheduled: ['prune-expired-rows', 'sweep-scans'] } });
     expect(await bucketExists('cron-tick')).toBe(false);
     expect(await queuedJobs()).toBe(0);
   });
