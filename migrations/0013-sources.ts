@@ -17,6 +17,8 @@ import { sql, type Kysely } from 'kysely';
  * - `fact_bindings`: which model record an accepted fact of a Source became,
  *   so later scans compare against it and mark it stale.
  * - `snapshots`: the fact set of each completed scan of a Source, for compare.
+ * - `source_files`: the model files uploaded to an `upload` Source (its scans read them all).
+ * - `scan_archives`: an uploaded archive until its scan has read it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -118,5 +120,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null
     );
     create index snapshots_source_idx on snapshots (source_id, created_at desc);
+
+    create table source_files (
+      source_id uuid not null references sources (id) on delete cascade,
+      path text not null,
+      content text not null,
+      updated_by text not null,
+      updated_at timestamptz not null,
+      primary key (source_id, path)
+    );
+
+    create table scan_archives (
+      scan_id uuid primary key references scans (id) on delete cascade,
+      format text not null check (format in ('zip', 'tar.gz')),
+      content bytea not null
+    );
   `.execute(db);
 }

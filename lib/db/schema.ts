@@ -74,6 +74,8 @@ export interface Database {
   proposals: ProposalsTable;
   fact_bindings: FactBindingsTable;
   snapshots: SnapshotsTable;
+  source_files: SourceFilesTable;
+  scan_archives: ScanArchivesTable;
 }
 
 export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
@@ -426,4 +428,18 @@ export interface SnapshotsTable {
   is_complete: boolean;
   facts: Json;
   created_at: Timestamp;
+}
+
+export interface SourceFilesTable {
+  source_id: string;
+  path: string;
+  content: string;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+export interface ScanArchivesTable {
+  scan_id: string;
+  format: 'zip' | 'tar.gz';
+  content: Buffer;
 }
