@@ -10,6 +10,7 @@ import * as m0008 from './0008-sign-in-failures';
 import * as m0009 from './0009-settings';
 import * as m0010 from './0010-workspace-secrets';
 import * as m0011 from './0011-worker-heartbeats';
+import * as m0012 from './0012-share-links';
 import * as m0013 from './0013-sources';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0009-settings': m0009,
   '0010-workspace-secrets': m0010,
   '0011-worker-heartbeats': m0011,
+  '0012-share-links': m0012,
   '0013-sources': m0013,
 });

@@ -62,6 +62,7 @@ export interface Database {
   model_changes: ModelChangesTable;
   views: ViewsTable;
   view_positions: ViewPositionsTable;
+  share_links: ShareLinksTable;
   scenarios: ScenariosTable;
   promises: PromisesTable;
   promise_revisions: PromiseRevisionsTable;
@@ -254,6 +255,22 @@ export interface ViewsTable {
   root_element_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A share link of a view (migration 0012): the token's SHA-256, never the token. */
+export interface ShareLinksTable {
+  id: Generated<string>;
+  project_id: string;
+  view_id: string;
+  /** SHA-256 hex of the token. */
+  token_hash: string;
+  /** scrypt hash (lib/auth/password.ts), or null for a link without password. */
+  password_hash: string | null;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  /** The person who made it; null once their account is gone. */
+  created_by: string | null;
+  created_at: Timestamp;
 }
 
 export interface ViewPositionsTable {

@@ -27,7 +27,13 @@ export interface ClientInfo {
 
 export interface ApiResponse {
   status: number;
+  /** Added to the headers every response carries, replacing one of the same name. */
   headers?: Record<string, string>;
+  /**
+   * Headers every response carries that this one must not: a share page that
+   * named sites may frame drops `x-frame-options`, which cannot name hosts.
+   */
+  withoutBaseHeaders?: readonly string[];
   cookies?: string[];
   body?: string | Buffer;
 }

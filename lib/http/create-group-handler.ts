@@ -24,7 +24,8 @@ function requestSpanInfo(event: ServiceEvent, route: RouteDefinition | undefined
   return {
     method: event.requestContext.http.method,
     route: route?.path,
-    path: event.rawPath,
+    // A share token in the path is a credential: the span names the pattern, as the access line does.
+    path: route?.pathHoldsSecret ? route.path : event.rawPath,
     scheme: event.svcSocketScheme ?? 'https',
     headers: event.headers ?? {},
     requestId: context.awsRequestId ?? event.requestContext.requestId,

@@ -29,6 +29,7 @@ export const problemTypes = [
   'scenario_too_large',
   'sources_root_not_configured',
   'source_kind_not_in_profile',
+  'share_link_not_allowed',
   'bad_gateway',
   'service_unavailable',
   'database_unavailable',

@@ -2,7 +2,10 @@ import type { ApiResponse } from './api-types';
 import type { HttpProblem } from './problem';
 import type { ServiceResult } from './service-event';
 
-/** Headers on every response: no framing by other sites (part 2 "sharing.embedHosts"). */
+/**
+ * Headers on every response: no framing by other sites (part 2 "sharing.embedHosts"). Only the
+ * share pages replace the framing pair (lib/sharing/share-headers.ts).
+ */
 export const baseResponseHeaders: Readonly<Record<string, string>> = Object.freeze({
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -24,6 +27,7 @@ export function toServiceResult(response: ApiResponse): ServiceResult {
     statusCode: response.status,
     headers: response.headers ? Object.assign({}, baseResponseHeaders, response.headers) : { ...baseResponseHeaders },
   };
+  if (response.withoutBaseHeaders) for (const name of response.withoutBaseHeaders) delete result.headers![name];
   if (response.cookies && response.cookies.length > 0) result.cookies = response.cookies;
   if (response.body === undefined) {
     result.body = '';

@@ -47,7 +47,12 @@ export interface RouteDefinition {
   /** `type` of the 413 for a body over the limit (default `payload_too_large`). */
   tooLargeType?: ProblemType;
   /** A per-client-address limit of its own (part 2 "Limits"). */
-  rateLimit?: 'login' | 'setup' | 'register' | 'externalStart' | 'externalComplete';
+  rateLimit?: 'login' | 'setup' | 'register' | 'externalStart' | 'externalComplete' | 'sharePages';
+  /**
+   * The path holds a credential (a share token): traces name the route
+   * pattern instead of the path, as the access line always does.
+   */
+  pathHoldsSecret?: true;
   /**
    * For a non-GET route an agent token may call: the scope it needs (the
    * operation checks it through the access policy; the capability list reads
@@ -84,6 +89,24 @@ function route(input: RouteInput): RouteDefinition {
     bodyLimitBytes: readsBody ? defaultBodyLimitBytes : 0,
     ...input,
   };
+}
+
+/**
+ * The public pages of share links: no sign-in, a limit of their own per client
+ * address, the token kept out of traces; the password form posts a small
+ * form-encoded body its operation reads (docs/sharing.md).
+ */
+function shareRoutes(entries: Pick<RouteDefinition, 'method' | 'path' | 'operation' | 'summary'>[]): RouteDefinition[] {
+  return entries.map((entry) =>
+    route({
+      ...entry,
+      group: 'share',
+      auth: 'none',
+      rateLimit: 'sharePages',
+      pathHoldsSecret: true,
+      ...(entry.method === 'POST' ? { body: 'raw' as const, bodyLimitBytes: bodyLimits.signIn } : {}),
+    }),
+  );
 }
 
 /** Collections of the model API, one per record kind (part 1 "Resources and their fields"). */
@@ -170,6 +193,18 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'PUT', path: '/api/projects/{projectId}/views/{viewId}', group: 'views', operation: 'replace-view', auth: 'signed-in', summary: 'Rename a view or change its root (editor)' }),
   route({ method: 'DELETE', path: '/api/projects/{projectId}/views/{viewId}', group: 'views', operation: 'delete-view', auth: 'signed-in', summary: 'Delete a view (editor)' }),
   route({ method: 'PUT', path: '/api/projects/{projectId}/views/{viewId}/layout', group: 'views', operation: 'replace-view-layout', auth: 'signed-in', summary: 'Replace the saved positions of a view (editor)' }),
+
+  // Share links of views (part 2 "sharing.linkPolicy", "sharing.embedHosts"; docs/sharing.md)
+  route({ method: 'GET', path: '/api/projects/{projectId}/views/{viewId}/share-links', group: 'share-links', operation: 'list-share-links', auth: 'signed-in', summary: 'Share links of a view with their status, never the token (viewer)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/views/{viewId}/share-links', group: 'share-links', operation: 'create-share-link', auth: 'signed-in', summary: 'Create a share link; the token is shown once (editor)' }),
+  route({ method: 'DELETE', path: '/api/projects/{projectId}/share-links/{linkId}', group: 'share-links', operation: 'revoke-share-link', auth: 'signed-in', summary: 'Revoke a share link at once (editor)' }),
+  ...shareRoutes([
+    { method: 'GET', path: '/s/{token}', operation: 'get-share-page', summary: 'Read-only page of a shared view, or its password form' },
+    { method: 'POST', path: '/s/{token}', operation: 'post-share-password', summary: 'Check the password of a share link (form post)' },
+    { method: 'GET', path: '/s/{token}/diagram.svg', operation: 'get-shared-svg', summary: 'The shared view as SVG' },
+    { method: 'GET', path: '/s/{token}/flowchart.mmd', operation: 'get-shared-flowchart', summary: 'The shared view as Mermaid flowchart text' },
+    { method: 'GET', path: '/s/{token}/model.dsl', operation: 'get-shared-architecture-dsl', summary: 'The model and views as Structurizr DSL text' },
+  ]),
 
   // Promises (docs/decisions.md "Promises")
   route({ method: 'GET', path: '/api/projects/{projectId}/promises', group: 'promises', operation: 'list-promises', auth: 'signed-in', summary: 'Promises in requirement-number order, with state, counts and gaps (viewer)' }),

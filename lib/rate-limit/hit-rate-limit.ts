@@ -18,6 +18,8 @@ export const rateLimitRules = Object.freeze({
   externalComplete: { name: 'external-complete', limit: 10, windowSeconds: 60 },
   /** Requests with no valid credential to /api, /mcp, /llms.txt, /llms-full.txt, /skills, together. */
   anonymous: { name: 'anonymous', limit: 300, windowSeconds: 60 },
+  /** Requests to the public share pages (/s/…) per client address, together; not part of the anonymous limit (docs/sharing.md). */
+  sharePages: { name: 'share-pages', limit: 300, windowSeconds: 60 },
   /** Invitations a workspace may issue per hour (docs/decisions.md). */
   invitations: { name: 'invitations', limit: 30, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>);

@@ -180,6 +180,40 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       const answer = await call('views', 'GET', '/api/projects/{projectId}/views', { params: { projectId: ids.projectId! }, cookies: session });
       expect(answer.statusCode, answer.body).toBe(200);
     },
+    'share-links': async () => {
+      const view = await call('views', 'POST', '/api/projects/{projectId}/views', { params: { projectId: ids.projectId! }, cookies: session, headers: sameOrigin, json: { name: 'Shared', rootElementId: null } });
+      expect(view.statusCode, view.body).toBe(201);
+      ids.viewId = view.json.id;
+      // The hosted profile's policy is password-only.
+      const refused = await call('share-links', 'POST', '/api/projects/{projectId}/views/{viewId}/share-links', { params: { projectId: ids.projectId!, viewId: ids.viewId! }, cookies: session, headers: sameOrigin, json: {} });
+      expect(refused.statusCode, refused.body).toBe(400);
+      const made = await call('share-links', 'POST', '/api/projects/{projectId}/views/{viewId}/share-links', {
+        params: { projectId: ids.projectId!, viewId: ids.viewId! },
+        cookies: session,
+        headers: sameOrigin,
+        json: { password: 'Bundled password 1' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.json.url).toBe(`https://${host}/s/${made.json.token}`);
+      ids.shareToken = made.json.token;
+      const list = await call('share-links', 'GET', '/api/projects/{projectId}/views/{viewId}/share-links', { params: { projectId: ids.projectId!, viewId: ids.viewId! }, cookies: session });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json.items.map((l: { status: string }) => l.status)).toEqual(['active']);
+    },
+    share: async () => {
+      const params = { token: ids.shareToken! };
+      const form = await call('share', 'GET', '/s/{token}', { params });
+      expect(form.statusCode, form.body).toBe(200);
+      expect(form.body).toContain('<form method="post">');
+      const posted = await call('share', 'POST', '/s/{token}', { params, headers: sameOrigin, form: { text: 'password=Bundled+password+1', contentType: 'application/x-www-form-urlencoded' } });
+      expect(posted.statusCode, posted.body).toBe(303);
+      const proof = posted.cookies?.find((c) => c.startsWith('svc_share='));
+      expect(proof).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+      const page = await call('share', 'GET', '/s/{token}', { params, cookies: [proof!.split(';')[0]!] });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.body).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
+      expect(page.headers['x-frame-options']).toBe('DENY');
+    },
     promises: async () => {
       const answer = await call('promises', 'GET', '/api/projects/{projectId}/promises', { params: { projectId: ids.projectId! }, cookies: session });
       expect(answer.statusCode, answer.body).toBe(200);

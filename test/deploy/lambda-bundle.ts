@@ -137,6 +137,8 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
   cookies?: string[];
   json?: unknown;
+  /** A body of another type, sent base64-encoded as the gateway sends bytes. */
+  form?: { text: string; contentType: string };
   query?: string;
 }
 
@@ -149,6 +151,7 @@ export function apiGatewayEvent(method: string, route: string, options: ApiReque
   const params = options.params ?? {};
   const rawPath = route.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  const form = options.form === undefined ? undefined : Buffer.from(options.form.text, 'utf8');
   const headers: Record<string, string> = {
     host,
     'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) svc-bundle-test',
@@ -157,6 +160,7 @@ export function apiGatewayEvent(method: string, route: string, options: ApiReque
     'x-forwarded-proto': 'https',
     'x-forwarded-port': '443',
     ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+    ...(form === undefined ? {} : { 'content-type': options.form!.contentType, 'content-length': String(form.length) }),
     ...options.headers,
   };
   const now = new Date();
@@ -181,6 +185,7 @@ export function apiGatewayEvent(method: string, route: string, options: ApiReque
       timeEpoch: now.getTime(),
     },
     ...(body === undefined ? {} : { body }),
-    isBase64Encoded: false,
+    ...(form === undefined ? {} : { body: form.toString('base64') }),
+    isBase64Encoded: form !== undefined,
   };
 }

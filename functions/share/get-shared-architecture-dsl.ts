@@ -1,0 +1,13 @@
+import type { Operation } from '../../lib/http/api-types';
+import { listViews } from '../../lib/model/view-store';
+import { renderArchitectureDsl } from '../../lib/render/render-architecture-dsl';
+import { sharedDownload } from './shared-download';
+
+/**
+ * GET /s/{token}/model.dsl: the architecture-DSL export, as signed in: the
+ * whole main model and every view of the project, not only the shared one.
+ */
+export const getSharedArchitectureDsl: Operation = (request) =>
+  sharedDownload(request, 'model.dsl', 'text/plain; charset=utf-8', async (live, model, source) =>
+    renderArchitectureDsl({ projectName: live.project.name, model, views: await listViews(request.runtime.db, live.project.id), source }),
+  );

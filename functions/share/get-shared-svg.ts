@@ -1,0 +1,7 @@
+import type { Operation } from '../../lib/http/api-types';
+import { renderViewSvg } from '../../lib/render/render-view-svg';
+import { sharedDownload } from './shared-download';
+
+/** GET /s/{token}/diagram.svg: the view as the SVG export (main model), `image/svg+xml`. */
+export const getSharedSvg: Operation = (request) =>
+  sharedDownload(request, 'diagram.svg', 'image/svg+xml; charset=utf-8', (live, model, source) => renderViewSvg({ model, view: live.view, source }));

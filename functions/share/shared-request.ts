@@ -1,0 +1,49 @@
+import { cookieIsSecure } from '../../lib/auth/session-cookie';
+import type { ApiRequest, ApiResponse } from '../../lib/http/api-types';
+import { HttpProblem } from '../../lib/http/problem';
+import type { ShareHeaders } from '../../lib/sharing/share-headers';
+import { shareRefusalHeaders } from '../../lib/sharing/share-headers';
+import { openShareLink, type LiveShareLink } from '../../lib/sharing/share-links';
+import { shareProofCookieName, verifyShareProof } from '../../lib/sharing/share-proof';
+
+/**
+ * The one answer for a token that opens nothing: unknown, revoked, expired or
+ * not allowed by the policy now (part 2 "Errors": a share link not allowed by
+ * policy is 404). The same words for each, so a token cannot be probed.
+ */
+export function shareLinkNotFound(): HttpProblem {
+  return new HttpProblem(404, 'not_found', 'Share link not found', {
+    detail: 'This link does not exist, was revoked, has expired, or is not allowed by the sharing policy.',
+    headers: { ...shareRefusalHeaders },
+  });
+}
+
+/** The link of the path's token, or the one 404. */
+export async function openLinkOfRequest(request: ApiRequest): Promise<LiveShareLink & { token: string }> {
+  const token = request.pathParameters.token ?? '';
+  const live = await openShareLink({ db: request.runtime.db, profile: request.runtime.config.profile, now: request.runtime.now }, token);
+  if (!live) throw shareLinkNotFound();
+  return { ...live, token };
+}
+
+/** True when the link has no password, or the request carries a valid proof that it was given. */
+export function passwordGiven(request: ApiRequest, live: LiveShareLink): boolean {
+  if (live.link.passwordHash === null) return true;
+  return verifyShareProof(request.runtime.keyring, live.link.id, request.cookies[shareProofCookieName], request.runtime.now());
+}
+
+/** Whether a cookie set on this request is Secure (as the session cookie: Svc__SecureCookies, or HTTPS). */
+export function secureCookie(request: ApiRequest): boolean {
+  return cookieIsSecure(request.runtime.config.secureCookies, request.client);
+}
+
+/** An answer with the share headers of a live link. */
+export function shareAnswer(status: number, contentType: string, body: string, share: ShareHeaders, extra: Partial<ApiResponse> = {}): ApiResponse {
+  return {
+    status,
+    body,
+    ...extra,
+    headers: { 'content-type': contentType, ...share.headers, ...(extra.headers ?? {}) },
+    withoutBaseHeaders: share.withoutBaseHeaders,
+  };
+}
