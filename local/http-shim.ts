@@ -259,6 +259,12 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
     sendResult(res, result, draining);
   };
 
+  // A failure line names the route pattern, never the path: a path can carry a share token or an ID.
+  const routeOfRequest = (req: IncomingMessage): string => {
+    const lookup = matchRoute(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), (req.url ?? '/').split('?')[0]!);
+    return lookup.kind === 'found' ? (routeKeys.get(lookup.match.route) ?? routeKeyOf(lookup.match.route)) : `${req.method} (no route)`;
+  };
+
   const settled = () => {
     inFlight--;
     if (inFlight === 0 && onIdle) onIdle();
@@ -268,9 +274,9 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
     handle(req, res).then(settled, (error: unknown) => {
       // A client that hangs up mid-body is not a service failure.
       if (req.destroyed || (error as NodeJS.ErrnoException)?.code === 'ECONNRESET' || (error as Error)?.message === 'aborted') {
-        options.log.debug(`request ${req.method} ${req.url?.split('?')[0]} ended by the client`);
+        options.log.debug(`request ${routeOfRequest(req)} ended by the client`);
       } else {
-        options.log.error(`request ${req.method} ${req.url?.split('?')[0]} failed in the shim`, error);
+        options.log.error(`request ${routeOfRequest(req)} failed in the shim`, error);
       }
       try {
         if (!res.headersSent) sendProblem(res, HttpProblem.internal(error), true);

@@ -77,6 +77,12 @@ async function documentProblems(context: SettingsContext, input: { document: Par
     }),
   );
   for (const problem of urlProblems) if (problem !== null && !problems.some((p) => p.field === problem.field)) problems.push(problem);
+  // Part 2 sharing.embedHosts: "hosted accepts https only".
+  if (context.profile === 'hosted') {
+    input.document.sharing?.embedHosts?.forEach((origin, index) => {
+      if (!origin.startsWith('https://')) problems.push({ field: `sharing.embedHosts[${index}]`, message: 'must be an https origin in the hosted profile' });
+    });
+  }
   return problems;
 }
 

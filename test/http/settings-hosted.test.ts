@@ -102,6 +102,12 @@ describe('settings in the hosted profile', () => {
       expect(answer.status, answer.text).toBe(201);
     });
 
+    it('sharing.embedHosts takes https origins only', async () => {
+      expect(refusedOn(await saveOverrides({ sharing: { embedHosts: ['https://wiki.example.com', 'http://intranet.example.com'] } }), 'sharing.embedHosts[1]')).toMatch(/https/);
+      expect((await saveOverrides({ sharing: { embedHosts: ['https://*.example.com'] } })).status).toBe(200);
+      expect((await api('GET', `/api/workspaces/${workspaceId}/settings`)).json.effective.sharing.embedHosts).toEqual(['https://*.example.com']);
+    });
+
     it('sending private code to AI is refused while the policy forbids it', async () => {
       const message = refusedOn(await saveOverrides({ privacy: { sendPrivateCodeToAi: true } }), 'privacy.sendPrivateCodeToAi');
       expect(message).toMatch(/allowSendingPrivateCodeToAi/);
