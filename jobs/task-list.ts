@@ -2,6 +2,7 @@ import type { TaskList } from 'graphile-worker';
 import { noop } from './noop';
 import { pruneExpiredRows } from './prune-expired-rows';
 import { reEncryptSecretsJob, reEncryptSecretsTask } from './re-encrypt-secrets';
+import { runScanJob, runScanTask } from './run-scan';
 import { sweepScansJob, sweepScansTask } from './sweep-scans';
 
 /** Every job the worker runs, by queue task name. Each task is idempotent and safe to retry. */
@@ -10,6 +11,7 @@ export const taskList: TaskList = {
   'prune-expired-rows': pruneExpiredRows,
   [reEncryptSecretsTask]: reEncryptSecretsJob,
   [sweepScansTask]: sweepScansJob,
+  [runScanTask]: runScanJob,
 };
 
 /**

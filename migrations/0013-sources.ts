@@ -132,7 +132,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     create table scan_archives (
       scan_id uuid primary key references scans (id) on delete cascade,
-      format text not null check (format in ('zip', 'tar.gz')),
+      format text not null check (format in ('zip', 'tar.gz', 'tar')),
       content bytea not null
     );
   `.execute(db);

@@ -9,6 +9,8 @@ import { listSnapshots } from './list-snapshots';
 import { listSources } from './list-sources';
 import { renameSource } from './rename-source';
 import { startSourceScan } from './start-source-scan';
+import { uploadArchive } from './upload-archive';
+import { uploadModelFile } from './upload-model-file';
 
 export const handler = createGroupHandler('sources', {
   'list-sources': listSources,
@@ -21,4 +23,6 @@ export const handler = createGroupHandler('sources', {
   'accept-source': acceptSource,
   'list-snapshots': listSnapshots,
   'compare-snapshots': compareSnapshots,
+  'upload-model-file': uploadModelFile,
+  'upload-archive': uploadArchive,
 });

@@ -457,6 +457,6 @@ export interface SourceFilesTable {
 
 export interface ScanArchivesTable {
   scan_id: string;
-  format: 'zip' | 'tar.gz';
+  format: 'zip' | 'tar.gz' | 'tar';
   content: Buffer;
 }

@@ -77,6 +77,8 @@ export const bodyLimits = Object.freeze({
   scenarioRequest: 1 * MiB,
   mcpMessage: 1 * MiB,
   push: 24 * 1000 * 1000,
+  /** An uploaded archive as sent (compressed); what it expands to is limited by import.maxArchiveBytes (docs/sources.md). */
+  archiveUpload: 256 * MiB,
 });
 
 type RouteInput = Omit<RouteDefinition, 'body' | 'bodyLimitBytes'> &
@@ -256,6 +258,7 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   // Sources (part 2 "Sources"; docs/sources.md). Literal paths before {sourceId}: paths are tried in table order.
   route({ method: 'GET', path: '/api/projects/{projectId}/sources', group: 'sources', operation: 'list-sources', auth: 'signed-in', summary: 'Sources of a project by name' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources', group: 'sources', operation: 'create-source', auth: 'signed-in', summary: 'Add a Source: a git repository, folder, archive, upload, push or New Relic account (editor)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/sources/upload', group: 'sources', operation: 'upload-model-file', auth: 'signed-in', bodyLimitBytes: bodyLimits.modelImport, summary: 'Keep a model file in an upload Source and scan its files (editor)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/kinds', group: 'sources', operation: 'list-source-kinds', auth: 'signed-in', summary: 'Kinds of Source and whether each can be used now' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}', group: 'sources', operation: 'get-source', auth: 'signed-in', summary: 'One Source with its last scan' }),
   route({ method: 'PATCH', path: '/api/projects/{projectId}/sources/{sourceId}', group: 'sources', operation: 'rename-source', auth: 'signed-in', summary: 'Rename a Source (its slug follows) (editor)' }),
@@ -263,6 +266,7 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
 
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/scans', group: 'sources', operation: 'start-source-scan', auth: 'signed-in', summary: 'Queue a scan of a Source (editor)' }),
 
+  route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/archive', group: 'sources', operation: 'upload-archive', auth: 'signed-in', body: 'raw', bodyLimitBytes: bodyLimits.archiveUpload, summary: 'Upload a zip or tar.gz to an archive Source and scan it (editor)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/accept', group: 'sources', operation: 'accept-source', auth: 'signed-in', summary: "Accept every pending proposal of a Source's latest scan (editor)" }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/snapshots', group: 'sources', operation: 'list-snapshots', auth: 'signed-in', summary: 'Snapshots of a Source, newest first' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/snapshots/compare', group: 'sources', operation: 'compare-snapshots', auth: 'signed-in', summary: 'Facts added, removed and changed between two snapshots' }),

@@ -75,8 +75,25 @@ export async function findProposal(db: Kysely<Database>, scanId: string, proposa
   return row ? toRecord(row) : undefined;
 }
 
-/** IDs of the pending proposals of a scan (accept-all of a Source). */
-export async function pendingProposalIds(db: Kysely<Database>, scanId: string): Promise<string[]> {
-  const rows = await db.selectFrom('proposals').select('id').where('scan_id', '=', scanId).where('status', '=', 'pending').orderBy('fact_key').execute();
-  return rows.map((r) => r.id);
+/** Why a fact cannot be written to the model as it is, or null (a message with no producer: the model needs one). */
+function unacceptableReason(proposed: unknown): string | null {
+  const fact = proposed as { kind?: string; refs?: Record<string, unknown> } | null;
+  if (fact?.kind === 'message' && (fact.refs?.producerId ?? null) === null) return 'no scanned document names a producer of this message; accept it with a producer by editing the model';
+  return null;
+}
+
+/**
+ * The pending proposals of a scan that accept-all takes, and those it leaves
+ * pending with the reason (a fact the model rules cannot take as it is).
+ */
+export async function acceptableProposals(db: Kysely<Database>, scanId: string): Promise<{ accept: string[]; left: { proposalId: string; factKey: string; reason: string }[] }> {
+  const rows = await db.selectFrom('proposals').select(['id', 'fact_key', 'proposed']).where('scan_id', '=', scanId).where('status', '=', 'pending').orderBy('fact_key').execute();
+  const accept: string[] = [];
+  const left: { proposalId: string; factKey: string; reason: string }[] = [];
+  for (const row of rows) {
+    const reason = unacceptableReason(row.proposed);
+    if (reason === null) accept.push(row.id);
+    else left.push({ proposalId: row.id, factKey: row.fact_key, reason });
+  }
+  return { accept, left };
 }

@@ -1,18 +1,12 @@
-import type { FactEvidence, ScanFact } from './scan-fact';
+import type { ScanEntry } from '../extract/extract-files';
+import type { ScanFact } from './scan-fact';
 
-/** One file offered to a scan: a directory walk, an expanded archive and a git host archive all give these. */
-export interface ScanEntry {
-  path: string;
-  size: number;
-  read(): Promise<Buffer>;
-}
+export type { ScanEntry };
 
-/** What a scan reads: the commit (when the source has one), the files, and what made the listing partial. */
+/** What a scan reads: the commit (when the source has one) and the files (a directory walk, an expanded archive). */
 export interface ScanInput {
   commitSha: string | null;
   entries: AsyncIterable<ScanEntry>;
-  /** Parts that could not be listed (a folder that cannot be read); any makes the scan partial. */
-  unlisted: string[];
   /** Frees what the input holds (a spooled archive), after the scan or on failure. */
   close(): Promise<void>;
 }
@@ -31,5 +25,3 @@ export interface ScanExtraction {
   /** Text of each file that gave evidence, for the source window. */
   evidenceTexts: ReadonlyMap<string, string>;
 }
-
-export type { FactEvidence };

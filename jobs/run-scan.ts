@@ -1,0 +1,34 @@
+import type { Task } from 'graphile-worker';
+import { getServiceRuntime } from '../lib/runtime/service-runtime';
+import { extractScan } from '../lib/scans/extract-scan';
+import { openScanInput } from '../lib/scans/open-scan-input';
+import { runScan } from '../lib/scans/run-scan';
+import { runScanTask } from '../lib/scans/scan-store';
+
+export { runScanTask };
+
+/**
+ * Carries out one queued scan (docs/sources.md "Scans"). Idempotent: a scan
+ * that is no longer queued is left alone; one waiting for a slot of its host
+ * is queued again by `runScan` itself.
+ */
+export const runScanJob: Task = async (payload, helpers) => {
+  const scanId = (payload as { scanId?: unknown } | null)?.scanId;
+  if (typeof scanId !== 'string') {
+    helpers.logger.error(`run-scan without a scan ID: ${JSON.stringify(payload)}`);
+    return;
+  }
+  const runtime = await getServiceRuntime();
+  const outcome = await runScan(
+    {
+      db: runtime.db,
+      now: runtime.now,
+      log: runtime.log,
+      maxRunningPerHost: runtime.config.importWorker.maxRunningPerHost,
+      openInput: (scan) => openScanInput({ db: runtime.db, keyring: runtime.keyring, profile: runtime.config.profile, sourcesRoot: runtime.config.sourcesRoot }, scan),
+      extract: (scan, input, signal) => extractScan(scan, input, signal),
+    },
+    scanId,
+  );
+  helpers.logger.debug(`scan ${scanId}: ${outcome}`);
+};

@@ -1,0 +1,59 @@
+import { extractFiles, type ScanEntry as ExtractEntry } from '../extract/extract-files';
+import { mayHoldFacts } from '../extract/extractor-registry';
+import type { ScanJob } from './run-scan';
+import { scanFactOf } from './fact-of-extraction';
+import type { ScanExtraction, ScanInput } from './scan-input';
+
+/**
+ * Runs the extraction rules (lib/extract, the same code the `svc` CLI runs)
+ * over a scan's input, under the limits and scope recorded on the scan.
+ * Files that may hold facts are kept as text until the facts are known, so
+ * the files that gave evidence can be shown later; the rest are dropped as
+ * soon as they are read.
+ */
+export async function extractScan(scan: ScanJob, input: ScanInput, signal: AbortSignal, rootAppName?: string): Promise<ScanExtraction> {
+  const texts = new Map<string, string>();
+  async function* entries(): AsyncGenerator<ExtractEntry> {
+    for await (const entry of input.entries) {
+      if (signal.aborted) throw new Error('cancelled');
+      if ('failure' in entry) {
+        yield entry;
+        continue;
+      }
+      const keep = mayHoldFacts(entry.path);
+      yield {
+        path: entry.path,
+        size: entry.size,
+        read: async () => {
+          const bytes = await entry.read();
+          if (keep) texts.set(entry.path, Buffer.from(bytes).toString('utf8'));
+          return bytes;
+        },
+      };
+    }
+  }
+  const result = await extractFiles(entries(), {
+    scope: { includePaths: scan.request.includePaths, excludePaths: scan.request.excludePaths, excludeGlobs: scan.limits.excludeGlobs },
+    limits: { maxFiles: scan.limits.maxFiles, maxFileBytes: scan.limits.maxFileBytes, maxTotalBytes: scan.limits.maxTotalBytes },
+    rootAppName,
+  });
+  const facts = result.facts.map(scanFactOf);
+  const evidencePaths = new Set(facts.flatMap((f) => f.evidence.map((e) => e.path)));
+  const secretPaths = new Set(result.skipped.filter((s) => s.reason === 'secret').map((s) => s.path));
+  const evidenceTexts = new Map<string, string>();
+  for (const path of evidencePaths) {
+    const text = texts.get(path);
+    if (text !== undefined && !secretPaths.has(path)) evidenceTexts.set(path, text);
+  }
+  return {
+    facts,
+    skipped: result.skipped.map((s) => ({ path: s.path, reason: s.reason })),
+    filesListed: result.filesListed,
+    filesRead: result.filesRead,
+    bytesRead: result.bytesRead,
+    isComplete: result.isComplete,
+    extractionGap: result.extractionGap,
+    blobShas: new Map(Object.entries(result.blobShas)),
+    evidenceTexts,
+  };
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Profile } from '../config/service-config';
+import type { MasterKeyring } from '../crypto/master-key';
+import type { Database } from '../db/schema';
+import { readGitHead } from '../extract/read-git-head';
+import { walkDirectory } from '../extract/walk-directory';
+import { readSecretForOrigin } from '../secrets/secret-store';
+import { effectiveWorkspaceSettings } from '../settings/settings-service';
+import { readArchive } from '../sources/archive/read-archive';
+import { resolveFolderSourcePath } from '../sources/folder-source-path';
+import { createGitHostClient } from '../sources/hosts/host-client';
+import { isGitHostKind, type GitHostKind } from '../sources/source-kinds';
+import type { ScanJob } from './run-scan';
+import type { ScanEntry, ScanInput } from './scan-input';
+
+export interface ScanInputContext {
+  db: Kysely<Database>;
+  keyring: MasterKeyring;
+  profile: Profile;
+  sourcesRoot: string | null;
+  /** For tests: the fetch the git host clients use. */
+  fetch?: typeof fetch;
+}
+
+/** The workspace secret that holds a host's token, for the hosts that have one (part 2 "Credentials"). */
+const tokenSecretOf: Partial<Record<GitHostKind, string>> = { github: 'github:token', gitlab: 'gitlab:token' };
+
+async function* filesOf(rows: { path: string; content: string }[]): AsyncGenerator<ScanEntry> {
+  for (const row of rows) {
+    const bytes = Buffer.from(row.content, 'utf8');
+    yield { path: row.path, size: bytes.length, read: async () => bytes };
+  }
+}
+
+const nothingToClose = async (): Promise<void> => undefined;
+
+/**
+ * Opens what a scan reads, by the kind of its Source: a folder under the
+ * sources root (commit from `.git/HEAD`), an uploaded archive, the model files
+ * of an upload Source, or a git host's tree at the resolved commit, with the
+ * workspace's token sent only to the origin it was saved for.
+ */
+export async function openScanInput(context: ScanInputContext, scan: ScanJob): Promise<ScanInput> {
+  const source = scan.sourceId === null ? null : await context.db.selectFrom('sources').select(['kind', 'path', 'repository']).where('id', '=', scan.sourceId).executeTakeFirst();
+  const kind = source?.kind ?? scan.host;
+  if (kind === 'directory') {
+    if (context.profile !== 'local' || context.sourcesRoot === null) throw new Error('Folder Sources need the local profile and Svc__SourcesRoot.');
+    const resolved = await resolveFolderSourcePath(context.sourcesRoot, source?.path ?? '.');
+    if (!resolved.ok) throw new Error(`The Source's folder ${resolved.message}.`);
+    const head = await readGitHead(resolved.folder);
+    return { commitSha: head?.commitSha ?? null, entries: walkDirectory(resolved.folder), close: nothingToClose };
+  }
+  if (kind === 'upload') {
+    const rows = await context.db.selectFrom('source_files').select(['path', 'content']).where('source_id', '=', scan.sourceId!).orderBy('path').execute();
+    return { commitSha: null, entries: filesOf(rows), close: nothingToClose };
+  }
+  if (kind === 'archive') {
+    const row = await context.db.selectFrom('scan_archives').select(['format', 'content']).where('scan_id', '=', scan.id).executeTakeFirst();
+    if (!row) throw new Error('The uploaded archive of this scan is gone; upload it again.');
+    const entries = readArchive(row.content, { maxArchiveBytes: scan.limits.maxArchiveBytes, format: row.format });
+    // The archive is dropped once read, so a stored archive never outlives its scan.
+    return { commitSha: null, entries, close: async () => void (await context.db.deleteFrom('scan_archives').where('scan_id', '=', scan.id).execute()) };
+  }
+  if (kind !== null && isGitHostKind(kind)) {
+    const repository = source?.repository ?? scan.request.repository;
+    if (!repository) throw new Error('The scan names no repository.');
+    const settings = await effectiveWorkspaceSettings({ db: context.db, profile: context.profile }, scan.workspaceId);
+    const apiBaseUrl = settings[kind].apiBaseUrl;
+    const secretName = tokenSecretOf[kind];
+    const token = secretName && apiBaseUrl !== '' ? await readSecretForOrigin(context.db, context.keyring, { workspaceId: scan.workspaceId, name: secretName, origin: new URL(apiBaseUrl).origin }) : null;
+    const client = createGitHostClient(kind, { apiBaseUrl, token, fetch: context.fetch });
+    const resolved = await client.resolveRef(repository, { ref: scan.request.ref, pullRequest: scan.request.pullRequest });
+    return { commitSha: resolved.commitSha, entries: client.readTree(repository, resolved.commitSha, { maxArchiveBytes: scan.limits.maxArchiveBytes }), close: nothingToClose };
+  }
+  throw new Error(`A ${kind ?? 'source-less'} scan cannot be read by the worker.`);
+}
