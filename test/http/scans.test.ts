@@ -1,7 +1,7 @@
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tarGzOfFolder, zipOfFolder, buildZip } from '../support/archive-builders';
+import { buildTarGz, buildZip, readFolderTree, zipOfFolder } from '../support/archive-builders';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-hosts/fake-github';
 import { call, expectProblem, sessionCookieOf, strongPassword, type CallOptions, type HttpAnswer } from '../support/http-client';
 import { startServiceProcess, temporaryDirectory, type ServiceProcess } from '../support/service-process';
@@ -126,7 +126,9 @@ describe('scans over HTTP', () => {
 
   it('the same tree as an uploaded tar.gz and zip, and through GitHub, gives the same facts', async () => {
     const archive = await api('POST', `${P()}/sources`, { json: { kind: 'archive', name: 'Shop archive', repository: null } });
-    for (const body of [await tarGzOfFolder(join(root, 'shop'), '', firstCommit), await zipOfFolder(join(root, 'shop'))]) {
+    const files = await readFolderTree(join(root, 'shop'));
+    const tarGz = await buildTarGz([...files].map(([name, data]) => ({ name, data })));
+    for (const body of [tarGz, await zipOfFolder(join(root, 'shop'))]) {
       const upload = await api('POST', `${P()}/sources/${archive.json.id}/archive`, { body, headers: { 'content-type': 'application/octet-stream' } });
       expect(upload.status, upload.text).toBe(202);
       const scan = await finished(upload.json.scanId);
@@ -185,10 +187,10 @@ describe('scans over HTTP', () => {
 
     const archive = (await api('GET', `${P()}/sources`)).json.items.find((s: { kind: string }) => s.kind === 'archive');
     const scansBefore = (await api('GET', `${P()}/imports?limit=200`)).json.items.length;
-    const slip = buildZip([{ path: '../evil.txt', content: 'x' }]);
+    const slip = buildZip([{ name: '../evil.txt', data: 'x' }]);
     const refused = await api('POST', `${P()}/sources/${archive.id}/archive`, { body: slip, headers: { 'content-type': 'application/zip' } });
     expect(expectProblem(refused, 400).detail).toMatch(/refused/);
-    const big = buildZip([{ path: 'big.txt', content: Buffer.alloc(2_000_000, 65) }]);
+    const big = buildZip([{ name: 'big.txt', data: Buffer.alloc(2_000_000, 65) }]);
     expectProblem(await api('POST', `${P()}/sources/${archive.id}/archive`, { body: big, headers: { 'content-type': 'application/zip' } }), 413);
     expect((await api('GET', `${P()}/imports?limit=200`)).json.items.length).toBe(scansBefore);
   });

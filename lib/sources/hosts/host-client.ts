@@ -12,8 +12,9 @@ import { HostOffError } from './host-errors';
  * in docs/hosts.md.
  */
 
-export const gitHostKinds = ['github', 'gitlab', 'bitbucket', 'azureDevOps'] as const;
-export type GitHostKind = (typeof gitHostKinds)[number];
+import type { GitHostKind } from '../source-kinds';
+
+export { gitHostKinds, type GitHostKind } from '../source-kinds';
 
 /** One repository as a listing shows it. */
 export interface HostRepository {
