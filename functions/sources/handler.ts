@@ -1,10 +1,12 @@
 import { createGroupHandler } from '../../lib/http/create-group-handler';
 import { acceptSource } from './accept-source';
+import { bulkAddSources } from './bulk-add-sources';
 import { compareSnapshots } from './compare-snapshots';
 import { createSource } from './create-source';
 import { deleteSource } from './delete-source';
 import { getSource } from './get-source';
 import { listSourceKinds } from './list-source-kinds';
+import { listRepositories } from './list-repositories';
 import { listSnapshots } from './list-snapshots';
 import { listSources } from './list-sources';
 import { renameSource } from './rename-source';
@@ -25,4 +27,6 @@ export const handler = createGroupHandler('sources', {
   'compare-snapshots': compareSnapshots,
   'upload-model-file': uploadModelFile,
   'upload-archive': uploadArchive,
+  'list-repositories': listRepositories,
+  'bulk-add-sources': bulkAddSources,
 });

@@ -259,6 +259,8 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/api/projects/{projectId}/sources', group: 'sources', operation: 'list-sources', auth: 'signed-in', summary: 'Sources of a project by name' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources', group: 'sources', operation: 'create-source', auth: 'signed-in', summary: 'Add a Source: a git repository, folder, archive, upload, push or New Relic account (editor)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/upload', group: 'sources', operation: 'upload-model-file', auth: 'signed-in', bodyLimitBytes: bodyLimits.modelImport, summary: 'Keep a model file in an upload Source and scan its files (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/sources/repositories', group: 'sources', operation: 'list-repositories', auth: 'signed-in', summary: 'Repositories of a git host the workspace token can read, a page at a time (editor)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/sources/bulk', group: 'sources', operation: 'bulk-add-sources', auth: 'signed-in', summary: 'Add many repositories of one host as Sources and queue their scans (editor)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/kinds', group: 'sources', operation: 'list-source-kinds', auth: 'signed-in', summary: 'Kinds of Source and whether each can be used now' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}', group: 'sources', operation: 'get-source', auth: 'signed-in', summary: 'One Source with its last scan' }),
   route({ method: 'PATCH', path: '/api/projects/{projectId}/sources/{sourceId}', group: 'sources', operation: 'rename-source', auth: 'signed-in', summary: 'Rename a Source (its slug follows) (editor)' }),
@@ -283,6 +285,12 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/proposals/{proposalId}', group: 'imports', operation: 'get-proposal', auth: 'signed-in', summary: 'One proposal' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/evidence', group: 'imports', operation: 'list-evidence', auth: 'signed-in', summary: 'Evidence of the facts of a scan, by fact key' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/source', group: 'imports', operation: 'get-source-window', auth: 'signed-in', summary: 'Lines of a scanned file that gave evidence' }),
+
+  // Host connectivity (part 2 "Host connectivity"; docs/hosts.md)
+  route({ method: 'POST', path: '/api/workspaces/{workspaceId}/github/test', group: 'hosts', operation: 'test-host-connection', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Whether GitHub answers with the saved token (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/github/credential', group: 'hosts', operation: 'get-host-credential', auth: 'signed-in', summary: 'The GitHub token: set, the origin it is bound to, the scopes GitHub reports (owner)' }),
+  route({ method: 'POST', path: '/api/workspaces/{workspaceId}/gitlab/test', group: 'hosts', operation: 'test-host-connection', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Whether GitLab answers with the saved token (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/gitlab/credential', group: 'hosts', operation: 'get-host-credential', auth: 'signed-in', summary: 'The GitLab token: set, the origin it is bound to, the scopes GitLab reports (owner)' }),
 
   // Credentials (part 2 "Settings, credentials, instance"; docs/secrets.md)
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/secrets', group: 'secrets', operation: 'list-secrets', auth: 'signed-in', summary: 'Status of each credential of a workspace, never a value (owner)' }),

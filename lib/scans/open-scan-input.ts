@@ -4,12 +4,10 @@ import type { MasterKeyring } from '../crypto/master-key';
 import type { Database } from '../db/schema';
 import { readGitHead } from '../extract/read-git-head';
 import { walkDirectory } from '../extract/walk-directory';
-import { readSecretForOrigin } from '../secrets/secret-store';
-import { effectiveWorkspaceSettings } from '../settings/settings-service';
 import { readArchive } from '../sources/archive/read-archive';
 import { resolveFolderSourcePath } from '../sources/folder-source-path';
-import { createGitHostClient } from '../sources/hosts/host-client';
-import { isGitHostKind, type GitHostKind } from '../sources/source-kinds';
+import { isGitHostKind } from '../sources/source-kinds';
+import { workspaceHostClient } from '../sources/workspace-host-client';
 import type { ScanJob } from './run-scan';
 import type { ScanEntry, ScanInput } from './scan-input';
 
@@ -21,9 +19,6 @@ export interface ScanInputContext {
   /** For tests: the fetch the git host clients use. */
   fetch?: typeof fetch;
 }
-
-/** The workspace secret that holds a host's token, for the hosts that have one (part 2 "Credentials"). */
-const tokenSecretOf: Partial<Record<GitHostKind, string>> = { github: 'github:token', gitlab: 'gitlab:token' };
 
 async function* filesOf(rows: { path: string; content: string }[]): AsyncGenerator<ScanEntry> {
   for (const row of rows) {
@@ -64,11 +59,7 @@ export async function openScanInput(context: ScanInputContext, scan: ScanJob): P
   if (kind !== null && isGitHostKind(kind)) {
     const repository = source?.repository ?? scan.request.repository;
     if (!repository) throw new Error('The scan names no repository.');
-    const settings = await effectiveWorkspaceSettings({ db: context.db, profile: context.profile }, scan.workspaceId);
-    const apiBaseUrl = settings[kind].apiBaseUrl;
-    const secretName = tokenSecretOf[kind];
-    const token = secretName && apiBaseUrl !== '' ? await readSecretForOrigin(context.db, context.keyring, { workspaceId: scan.workspaceId, name: secretName, origin: new URL(apiBaseUrl).origin }) : null;
-    const client = createGitHostClient(kind, { apiBaseUrl, token, fetch: context.fetch });
+    const { client } = await workspaceHostClient(context, scan.workspaceId, kind);
     const resolved = await client.resolveRef(repository, { ref: scan.request.ref, pullRequest: scan.request.pullRequest });
     return { commitSha: resolved.commitSha, entries: client.readTree(repository, resolved.commitSha, { maxArchiveBytes: scan.limits.maxArchiveBytes }), close: nothingToClose };
   }

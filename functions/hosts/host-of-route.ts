@@ -1,0 +1,7 @@
+import type { RouteDefinition } from '../../lib/http/route-table';
+import type { GitHostKind } from '../../lib/sources/source-kinds';
+
+/** The host a connectivity route is about: `/api/workspaces/{workspaceId}/<host>/…`. */
+export function hostOfRoute(route: RouteDefinition): Extract<GitHostKind, 'github' | 'gitlab'> {
+  return route.path.includes('/gitlab/') ? 'gitlab' : 'github';
+}
