@@ -118,6 +118,7 @@ class Linker {
   private readonly folderApps = new Map<string, string>();
   private readonly hosts = new Map<string, string>();
   private readonly namespaces = new Set<string>();
+  private readonly owners = new Map<string, string | null>();
 
   constructor(
     private readonly files: readonly FileFacts[],
@@ -196,6 +197,12 @@ class Linker {
   /** The key of the element a reference names, or null when no element answers. */
   resolve(ref: ElementRef): string | null {
     if (ref.by !== 'document-owner') return this.resolveKnown(ref);
+    const asked = JSON.stringify(ref);
+    if (!this.owners.has(asked)) this.owners.set(asked, this.resolveOwner(ref));
+    return this.owners.get(asked)!;
+  }
+
+  private resolveOwner(ref: Extract<ElementRef, { by: 'document-owner' }>): string | null {
     for (const folder of foldersUpward(ref.folder)) {
       const key = this.folderApps.get(folder);
       if (key !== undefined) return key;
