@@ -51,7 +51,7 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function compareEvidence(a: Evidence, b: Evidence): number {
+function compareEvidence(a: Evidence, b: Evidence): number {
   return compareText(a.path, b.path) || a.startLine - b.startLine || a.endLine - b.endLine;
 }
 

@@ -28,9 +28,6 @@ export const skipReasons = [
 
 export type SkipReason = (typeof skipReasons)[number];
 
-/** The limit reasons: skipping a file for one of them may leave facts out, so the scan is partial. */
-export const limitSkipReasons: ReadonlySet<SkipReason> = new Set<SkipReason>(['too-large', 'file-limit', 'total-limit']);
-
 export const skippedFileSchema = z.strictObject({
   path: z.string().min(1).max(4096),
   reason: z.enum(skipReasons),
