@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { hostsOfSetting } from './connection-settings';
+
+describe('hostsOfSetting', () => {
+  it('keeps the hosts and the scheme of URLs, never the user or password', () => {
+    expect(hostsOfSetting('DATABASE_URL', 'postgres://orders:p@ss:w0rd@Orders-DB:5432/orders?sslmode=disable')).toEqual([{ host: 'orders-db', scheme: 'postgres', via: 'url' }]);
+    expect(hostsOfSetting('MONGO', 'mongodb://u:p@m1:27017,m2:27017,m1:27018/db')).toEqual([
+      { host: 'm1', scheme: 'mongodb', via: 'url' },
+      { host: 'm2', scheme: 'mongodb', via: 'url' },
+    ]);
+    expect(hostsOfSetting('ORDERS_API', 'http://orders_api:8080/v1')).toEqual([{ host: 'orders_api', scheme: 'http', via: 'url' }]);
+  });
+
+  it('reads a bare value as hosts only for a setting named as a host, server or broker list', () => {
+    expect(hostsOfSetting('KAFKA_BOOTSTRAP_SERVERS', 'kafka-1:9092, kafka-2:9092')).toEqual([
+      { host: 'kafka-1', scheme: null, via: 'host' },
+      { host: 'kafka-2', scheme: null, via: 'host' },
+    ]);
+    expect(hostsOfSetting('REDIS_HOST', 'cache')).toEqual([{ host: 'cache', scheme: null, via: 'host' }]);
+    expect(hostsOfSetting('LOG_LEVEL', 'info')).toEqual([]);
+    expect(hostsOfSetting('GREETING', 'hello world')).toEqual([]);
+  });
+
+  it('names no host for this machine, an interpolation or a malformed name', () => {
+    expect(hostsOfSetting('DB_HOST', 'localhost')).toEqual([]);
+    expect(hostsOfSetting('DATABASE_URL', 'postgres://127.0.0.1/x')).toEqual([]);
+    expect(hostsOfSetting('DB_HOST', '${DB_HOST}')).toEqual([]);
+    expect(hostsOfSetting('DATABASE_URL', 'postgres://[::1]:5432/x')).toEqual([]);
+    expect(hostsOfSetting('DB_HOST', 'a..b')).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Hosts named by connection settings (`DATABASE_URL=postgres://…@orders-db/…`,
+ * `REDIS_HOST=cache`, `KAFKA_BROKERS=kafka-1:9092,kafka-2:9092`). Only the
+ * host and the scheme are kept: a setting's value often holds a password, and
+ * nothing of it but the host name ever reaches a fact.
+ */
+
+/** A host a setting names, lower case, with the URL scheme when the value is a URL. */
+export interface NamedHost {
+  host: string;
+  scheme: string | null;
+  via: 'url' | 'host';
+}
+
+/** Setting names whose bare value (no scheme) is a host list. */
+export const hostSettingPattern = /(?:^|_)(?:HOST|HOSTS|HOSTNAME|SERVER|SERVERS|BROKER|BROKERS|BOOTSTRAP_SERVERS|ADDR|ADDRESS|ENDPOINT|NODES)$/i;
+
+// Docker's DNS also answers compose service names with `_`.
+const hostName = /^[a-z0-9_][a-z0-9_-]{0,62}(?:\.[a-z0-9_][a-z0-9_-]{0,62})*$/;
+const loopback = new Set(['localhost', '127.0.0.1', '0.0.0.0', 'host.docker.internal']);
+
+function cleanHost(raw: string): string | null {
+  const host = raw.trim().toLowerCase().replace(/:\d+$/, '');
+  if (host === '' || host.includes('$') || loopback.has(host) || !hostName.test(host)) return null;
+  return host;
+}
+
+/** Every host named by one setting; none when the value names no host (or only this machine). */
+export function hostsOfSetting(variable: string, value: string): NamedHost[] {
+  const found: NamedHost[] = [];
+  const urls = value.matchAll(/([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#\s"']*)/g);
+  let sawUrl = false;
+  for (const [, scheme, authority] of urls) {
+    sawUrl = true;
+    // The user part may hold `@` and `:` (a password): the hosts are after the last `@`.
+    const hosts = authority!.slice(authority!.lastIndexOf('@') + 1);
+    for (const part of hosts.split(',')) {
+      const host = cleanHost(part.startsWith('[') ? '' : part);
+      if (host !== null) found.push({ host, scheme: scheme!.toLowerCase(), via: 'url' });
+    }
+  }
+  if (!sawUrl && hostSettingPattern.test(variable)) {
+    for (const part of value.split(/[\s,;]+/)) {
+      const host = cleanHost(part);
+      if (host !== null) found.push({ host, scheme: null, via: 'host' });
+    }
+  }
+  // One entry per host: the first way it was named.
+  const byHost = new Map<string, NamedHost>();
+  for (const entry of found) if (!byHost.has(entry.host)) byHost.set(entry.host, entry);
+  return [...byHost.values()];
+}
+
+/** A setting name as it may be written: letters, digits, `_`, `.` and `-`. */
+export function isSettingName(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_.-]{0,199}$/.test(name);
+}

@@ -1,0 +1,38 @@
+/**
+ * Every extraction rule a scan runs, in the order they run on a file. The
+ * list is part of the rules version: adding, removing or changing one changes
+ * the hash (rules-version.ts).
+ */
+import { asyncapiExtractor } from './extractors/asyncapi';
+import { csprojExtractor } from './extractors/csproj';
+import { dockerComposeExtractor } from './extractors/docker-compose';
+import { dockerfileExtractor } from './extractors/dockerfile';
+import { goModExtractor } from './extractors/go-mod';
+import { jsonSchemaExtractor } from './extractors/json-schema';
+import { kubernetesManifestsExtractor } from './extractors/kubernetes-manifests';
+import { mavenPomExtractor } from './extractors/maven-pom';
+import { openapiExtractor } from './extractors/openapi';
+import { packageJsonExtractor } from './extractors/package-json';
+import { pyprojectTomlExtractor } from './extractors/pyproject-toml';
+import { terraformExtractor } from './extractors/terraform';
+import type { Extractor } from './file-facts';
+
+export const extractors: readonly Extractor[] = Object.freeze([
+  packageJsonExtractor,
+  pyprojectTomlExtractor,
+  goModExtractor,
+  mavenPomExtractor,
+  csprojExtractor,
+  dockerfileExtractor,
+  dockerComposeExtractor,
+  kubernetesManifestsExtractor,
+  terraformExtractor,
+  openapiExtractor,
+  asyncapiExtractor,
+  jsonSchemaExtractor,
+]);
+
+/** Whether any rule may find facts in a file at this path (by name alone). */
+export function mayHoldFacts(path: string, rules: readonly Extractor[] = extractors): boolean {
+  return rules.some((extractor) => extractor.mayRead(path));
+}

@@ -1,0 +1,64 @@
+/**
+ * An app from a Maven project: `artifactId`, `name` and `description` of the
+ * project itself (not of its parent), and the framework among its
+ * dependencies or parent (Spring Boot, Quarkus, Micronaut). An aggregator
+ * (`<packaging>pom</packaging>`) is no app.
+ */
+import { cleanDescription, cleanName } from '../fact-keys';
+import { noFileFacts, observedIn, type Extractor, type FileFacts } from '../file-facts';
+import type { Evidence } from '../extracted-fact';
+import { baseNameOf, folderOf } from '../repository-paths';
+import { frameworks, withFramework } from '../technology-catalog';
+import { outlineXml, type XmlElement } from '../xml-outline';
+
+function frameworkOf(artifactId: string): string | null {
+  const prefix = Object.keys(frameworks.maven).find((candidate) => artifactId.startsWith(candidate));
+  return prefix === undefined ? null : frameworks.maven[prefix]!;
+}
+
+function extract(path: string, text: string): FileFacts {
+  const outline = outlineXml(text);
+  if (outline === null) return noFileFacts;
+  const only = (elementPath: string): XmlElement | undefined => outline.find((element) => element.path === elementPath);
+  if (only('project/packaging')?.text === 'pom') return noFileFacts;
+  const artifact = only('project/artifactId');
+  const name = cleanName(artifact?.text);
+  if (artifact === undefined || name === null) return noFileFacts;
+  const evidence: Evidence[] = [{ path, startLine: artifact.line, endLine: artifact.line }];
+  const descriptionElement = only('project/description');
+  const description = cleanDescription(descriptionElement?.text);
+  if (description !== null && descriptionElement) evidence.push({ path, startLine: descriptionElement.line, endLine: descriptionElement.line });
+  let framework: string | null = null;
+  for (const element of outline) {
+    if (element.path !== 'project/parent/artifactId' && element.path !== 'project/dependencies/dependency/artifactId') continue;
+    framework = frameworkOf(element.text);
+    if (framework !== null) {
+      evidence.push({ path, startLine: element.line, endLine: element.line });
+      break;
+    }
+  }
+  evidence.sort((a, b) => a.startLine - b.startLine);
+  return {
+    facts: [
+      {
+        draft: 'element',
+        ...observedIn(evidence),
+        ref: { by: 'folder', folder: folderOf(path) },
+        kind: 'app',
+        origin: 'manifest',
+        name,
+        description,
+        technology: withFramework('Java', framework),
+      },
+    ],
+    hints: [],
+  };
+}
+
+export const mavenPomExtractor: Extractor = {
+  name: 'maven-pom',
+  version: 1,
+  mayRead: (path) => baseNameOf(path) === 'pom.xml',
+  extract,
+  tables: { runtime: 'Java', frameworks: frameworks.maven },
+};
