@@ -110,6 +110,33 @@ export async function decideProposals(
     }
 
     const documentLists: Record<string, Record<string, unknown>[]> = {};
+    // The model puts every app and store under a system; a fact cannot say which, so the scan's system holds them.
+    let systemId: string | null = null;
+    const systemFor = (): string => {
+      if (systemId !== null) return systemId;
+      const systems = [...model.values()].filter((m) => m.kind === 'element' && (m.record as { kind: string }).kind === 'system');
+      const named = systems.find((m) => (m.record as { name: string }).name.toLowerCase() === where.toLowerCase());
+      const chosen = named ?? (systems.length === 1 ? systems[0] : undefined);
+      if (chosen) systemId = chosen.record.id;
+      else {
+        systemId = uuidV5(input.projectId, `${scan.source_id ?? scan.id}:system`);
+        (documentLists.elements ??= []).push({
+          id: systemId,
+          kind: 'system',
+          name: where.slice(0, 200),
+          description: `Holds what ${where} shows; added when its facts were accepted.`,
+          technology: null,
+          status: 'current',
+          parentId: null,
+          tags: [],
+          icon: null,
+          factStatus: 'inferred',
+          provenance: { source: where.slice(0, 2000), revision: scan.commit_sha, confidence: 0.5, acceptedBy: input.acceptedBy, acceptedAt: input.now.toISOString() },
+          stale: null,
+        });
+      }
+      return systemId;
+    };
     const removed = new Set<string>();
     const missingRefs = new Set<string>();
     const items: DecideResult['items'] = [];
@@ -135,6 +162,7 @@ export async function decideProposals(
         idOfKey,
         provenance: { source: provenanceSourceOf(where, fact), revision: scan.commit_sha, confidence: fact.factStatus === 'inferred' ? fact.confidence : null, acceptedBy: input.acceptedBy, acceptedAt: input.now.toISOString() },
       });
+      if (fact.kind === 'element' && (entry.kind === 'app' || entry.kind === 'store') && entry.parentId === null) entry.parentId = systemFor();
       (documentLists[sectionOfKind[fact.kind]] ??= []).push(entry);
       items.push({ proposalId: p.id, status: 'accepted', entityId: target });
     }

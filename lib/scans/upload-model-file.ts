@@ -46,7 +46,7 @@ export async function uploadModelFile(context: ScanRequestContext, project: { id
       await insertSource(trx, { id, projectId: project.id, kind: 'upload', name, slug, repository: null, path: null, accountId: null, region: null, createdBy: context.actor, at: context.now });
       source = await findSourceBySlug(trx, project.id, slug);
     }
-    if (!source || source.kind !== 'upload') throw HttpProblem.conflict('Source name in use', `The Source "${source?.name ?? name}" is a ${source?.kind ?? 'other'} Source; name another.`, [{ field: 'name', message: `its slug "${slug}" is a Source of another kind` }]);
+    if (source?.kind !== 'upload') throw HttpProblem.conflict('Source name in use', `The Source "${source?.name ?? name}" is a ${source?.kind ?? 'other'} Source; name another.`, [{ field: 'name', message: `its slug "${slug}" is a Source of another kind` }]);
     await trx
       .insertInto('source_files')
       .values({ source_id: source.id, path, content: request.content!, updated_by: context.actor, updated_at: context.now })

@@ -1,4 +1,4 @@
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTarGz, buildZip, readFolderTree, zipOfFolder } from '../support/archive-builders';
@@ -163,9 +163,8 @@ describe('scans over HTTP', () => {
     await rm(join(root, 'shop', 'services', 'billing'), { recursive: true, force: true });
     await writeFile(join(root, 'shop', '.git', 'HEAD'), `${secondCommit}\n`);
     const compose = join(root, 'shop', 'docker-compose.yml');
-    const { readFile } = await import('node:fs/promises');
     const original = await readFile(compose, 'utf8');
-    await writeFile(compose, original.replace(/\n  billing:[\s\S]*?(?=\n  [a-z-]+:|\n[a-z]|$)/, ''));
+    await writeFile(compose, original.replace(/\n {2}billing:[\s\S]*?(?=\n {2}[a-z-]+:|\n[a-z]|$)/, ''));
     const started = await api('POST', `${P()}/sources/${folderSourceId}/scans`, { json: { ref: null, includePaths: null, excludePaths: null } });
     const scan = await finished(started.json.scanId);
     expect(scan).toMatchObject({ state: 'completed', commitSha: secondCommit, isComplete: true });
@@ -173,6 +172,14 @@ describe('scans over HTTP', () => {
     expect(removals).toContain('element:app:billing');
     const billing = (await api('GET', `${P()}/export`)).json.elements.find((e: { name: string; kind: string }) => e.kind === 'app' && e.name === 'billing');
     expect(billing.stale).toEqual({ sinceRevision: secondCommit, reason: 'evidence-not-found' });
+
+    await cp(join(fixture, 'services', 'billing'), join(root, 'shop', 'services', 'billing'), { recursive: true });
+    await writeFile(compose, original);
+    await writeFile(join(root, 'shop', '.git', 'HEAD'), `${'c'.repeat(40)}\n`);
+    const again = await finished((await api('POST', `${P()}/sources/${folderSourceId}/scans`, { json: { ref: null, includePaths: null, excludePaths: null } })).json.scanId);
+    expect(again).toMatchObject({ state: 'completed', isComplete: true });
+    const back = (await api('GET', `${P()}/export`)).json.elements.find((e: { name: string; kind: string }) => e.kind === 'app' && e.name === 'billing');
+    expect(back.stale).toBeNull();
   });
 
   it('limits: a scan over import.maxFiles is partial and marks nothing stale; refused archives store nothing', async () => {
