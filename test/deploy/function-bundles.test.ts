@@ -241,6 +241,41 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       expect(answer.json.items.find((i: { name: string }) => i.name === 'github:token').status).toBe('ok');
       expect(answer.body).not.toContain('ghp_bundled');
     },
+    sources: async () => {
+      const made = await call('sources', 'POST', '/api/projects/{projectId}/sources', {
+        params: { projectId: ids.projectId! },
+        cookies: session,
+        headers: sameOrigin,
+        json: { kind: 'github', name: 'Bundled repo', repository: 'acme/bundled' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      ids.sourceId = made.json.id;
+      // The hosted profile has no folder Sources.
+      const folder = await call('sources', 'POST', '/api/projects/{projectId}/sources', { params: { projectId: ids.projectId! }, cookies: session, headers: sameOrigin, json: { kind: 'directory', name: 'F', repository: null, path: 'x' } });
+      expect(folder.statusCode, folder.body).toBe(400);
+      expect(folder.json.type).toBe('source_kind_not_in_profile');
+      const queued = await call('sources', 'POST', '/api/projects/{projectId}/sources/{sourceId}/scans', {
+        params: { projectId: ids.projectId!, sourceId: ids.sourceId! },
+        cookies: session,
+        headers: sameOrigin,
+        json: { ref: null, includePaths: null, excludePaths: null },
+      });
+      expect(queued.statusCode, queued.body).toBe(202);
+      ids.scanId = queued.json.scanId;
+    },
+    imports: async () => {
+      const scan = await call('imports', 'GET', '/api/projects/{projectId}/imports/{importId}', { params: { projectId: ids.projectId!, importId: ids.scanId! }, cookies: session });
+      expect(scan.statusCode, scan.body).toBe(200);
+      expect(scan.json.state).toBe('queued');
+      const cancelled = await call('imports', 'POST', '/api/projects/{projectId}/imports/{importId}/cancel', { params: { projectId: ids.projectId!, importId: ids.scanId! }, cookies: session, headers: sameOrigin });
+      expect(cancelled.statusCode, cancelled.body).toBe(202);
+    },
+    hosts: async () => {
+      // The token saved by the secrets check is bound to api.github.com, which no test reaches: its status is answered without calling it.
+      const answer = await call('hosts', 'GET', '/api/workspaces/{workspaceId}/gitlab/credential', { params: { workspaceId: ids.workspaceId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json).toMatchObject({ host: 'gitlab', isSet: false, status: 'not_set' });
+    },
     agent: async () => {
       const answer = await call('agent', 'GET', '/llms.txt');
       expect(answer.statusCode, answer.body).toBe(200);

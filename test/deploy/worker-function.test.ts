@@ -90,9 +90,9 @@ describe('scheduled worker function (dist/worker)', () => {
 
     const bundle = await startBundle('worker', functionEnvironment(database));
     bundles.push(bundle);
-    // Minute 11: the crontab queues nothing of its own.
+    // Minute 11: the crontab queues only the scan sweep (every minute).
     const outcome = await bundle.invoke(scheduledEvent('2026-03-01T13:11:00Z'));
-    expect(outcome).toEqual({ kind: 'result', value: { tick: '2026-03-01T13:11:00.000Z', scheduled: [] } });
+    expect(outcome).toEqual({ kind: 'result', value: { tick: '2026-03-01T13:11:00.000Z', scheduled: ['sweep-scans'] } });
     expect(await bucketExists('job-added')).toBe(false);
     expect(await queuedJobs()).toBe(0);
     expect(bundle.output()).toBe('');

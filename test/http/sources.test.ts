@@ -1,4 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectProblem, insertPerson, sessionCookieOf, strongPassword, type CallOptions } from '../support/http-client';
@@ -21,11 +23,17 @@ describe('sources over HTTP', () => {
   let viewer: string;
   let workspaceId: string;
   let projectId: string;
+  // A GitHub that never answers: a scan of it stays running until cancelled.
+  let silentHost: Server;
+  let silentHostUrl: string;
 
   const api = (method: string, path: string, options: CallOptions = {}) => call(service.url, method, path, options);
   const P = () => `/api/projects/${projectId}`;
 
   beforeAll(async () => {
+    silentHost = createServer(() => undefined);
+    await new Promise<void>((r) => silentHost.listen(0, '127.0.0.1', r));
+    silentHostUrl = `http://127.0.0.1:${(silentHost.address() as AddressInfo).port}`;
     database = await createTestDatabase();
     sourcesRoot = await temporaryDirectory('svc-sources-root-');
     await mkdir(join(sourcesRoot, 'shop', 'orders'), { recursive: true });
@@ -46,6 +54,8 @@ describe('sources over HTTP', () => {
     await service?.stop();
     await database?.drop();
     if (sourcesRoot) await rm(sourcesRoot, { recursive: true, force: true });
+    silentHost?.closeAllConnections();
+    await new Promise((r) => silentHost?.close(r));
   });
 
   const github = { kind: 'github', name: 'Shop API', repository: 'acme/shop-api' };
@@ -117,7 +127,7 @@ describe('sources over HTTP', () => {
 
   it('the daily scan limit: past usage.maxScansPerDay a scan request is 429 with Retry-After until midnight UTC; cancel and resume', async () => {
     const settings = await api('GET', `/api/workspaces/${workspaceId}/settings`, { session: owner });
-    const put = await api('PUT', `/api/workspaces/${workspaceId}/settings`, { session: owner, headers: { 'if-match': settings.headers.get('etag')! }, json: { usage: { maxScansPerDay: 1 } } });
+    const put = await api('PUT', `/api/workspaces/${workspaceId}/settings`, { session: owner, headers: { 'if-match': settings.headers.get('etag')! }, json: { usage: { maxScansPerDay: 1 }, github: { apiBaseUrl: silentHostUrl } } });
     expect(put.status).toBe(200);
     const list = await api('GET', `${P()}/sources`, { session: owner });
     const gh = list.json.items.find((s: { slug: string }) => s.slug === 'shop-api');
@@ -134,6 +144,12 @@ describe('sources over HTTP', () => {
 
     const scan = await api('GET', `${P()}/imports/${first.json.scanId}`, { session: viewer });
     expect(scan.json).toMatchObject({ id: first.json.scanId, sourceId: gh.id, request: { ref: 'main', includePaths: ['src'], excludePaths: [] }, limits: { maxFiles: 2000, maxFileBytes: 262144 } });
+    // The worker takes it and waits on the silent host.
+    const deadline = Date.now() + 20_000;
+    while ((await api('GET', `${P()}/imports/${first.json.scanId}`, { session: viewer })).json.state !== 'running') {
+      if (Date.now() > deadline) throw new Error('the scan never started');
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const cancelled = await api('POST', `${P()}/imports/${first.json.scanId}/cancel`, { session: owner });
     expect(cancelled.status).toBe(202);
     expectProblem(await api('POST', `${P()}/imports/${first.json.scanId}/cancel`, { session: owner }), 409);
