@@ -1,6 +1,7 @@
 import { createGroupHandler } from '../../lib/http/create-group-handler';
 import { cancelScan } from './cancel-scan';
 import { decideProposals } from './decide-proposals';
+import { getImpact, getImpactReport } from './get-impact';
 import { getProposal } from './get-proposal';
 import { getScan } from './get-scan';
 import { getSourceWindow } from './get-source-window';
@@ -8,6 +9,7 @@ import { listEvidence } from './list-evidence';
 import { listProposals } from './list-proposals';
 import { listScans } from './list-scans';
 import { resumeScan } from './resume-scan';
+import { runImpactChecks } from './run-impact-checks';
 import { startRepositoryScan } from './start-repository-scan';
 import { trackScan } from './track-scan';
 
@@ -23,4 +25,7 @@ export const handler = createGroupHandler('imports', {
   'decide-proposals': decideProposals,
   'list-evidence': listEvidence,
   'get-source-window': getSourceWindow,
+  'get-impact': getImpact,
+  'get-impact-report': getImpactReport,
+  'run-impact-checks': runImpactChecks,
 });

@@ -280,6 +280,9 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'POST', path: '/api/projects/{projectId}/imports/{importId}/resume', group: 'imports', operation: 'resume-scan', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Queue a failed or cancelled scan again (editor)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/imports/{importId}/track', group: 'imports', operation: 'track-scan', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Check a running scan is alive and answer its detail' }),
 
+  route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/impact', group: 'imports', operation: 'get-impact', auth: 'signed-in', summary: 'Views, scenarios, promises and exports the pending proposals would change' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/impact/report', group: 'imports', operation: 'get-impact-report', auth: 'signed-in', summary: 'The impact as Markdown' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/imports/{importId}/impact/checks', group: 'imports', operation: 'run-impact-checks', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Play the affected scenarios with the proposals accepted; which assertions flip (editor)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/proposals', group: 'imports', operation: 'list-proposals', auth: 'signed-in', summary: 'Proposals of a scan, filtered by status, action and entity kind' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/imports/{importId}/proposals/decide', group: 'imports', operation: 'decide-proposals', auth: 'signed-in', summary: 'Accept and reject proposals in one transaction (editor)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/imports/{importId}/proposals/{proposalId}', group: 'imports', operation: 'get-proposal', auth: 'signed-in', summary: 'One proposal' }),

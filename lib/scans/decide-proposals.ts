@@ -3,11 +3,12 @@ import { z } from 'zod';
 import type { Database } from '../db/schema';
 import { guidText } from '../http/common-schemas';
 import { HttpProblem, type FieldError } from '../http/problem';
-import { modelKinds, sectionOfKind, type AnyModelRecord, type ModelKind } from '../model/model-records';
+import { modelKinds, sectionOfKind, type AnyModelRecord, type ModelKind, type ModelSnapshot } from '../model/model-records';
 import { commitModelChange, loadModelSnapshot } from '../model/model-store';
-import { planImport } from '../model/plan-import';
+import { planImport, type ModelUpsert } from '../model/plan-import';
 import { lockStream } from '../model/stream-store';
 import { uuidV5 } from '../model/uuid-v5';
+import { changeImpact } from './change-impact';
 import { factToDocumentEntry, provenanceSourceOf } from './fact-record';
 import type { ScanFact } from './scan-fact';
 
@@ -22,6 +23,40 @@ export const decideProposalsRequest = z.strictObject({
   bind: z.array(proposalChoice, 'must be a list of {proposalId, entityId}').max(5000).nullable().optional(),
 });
 export type DecideProposalsRequest = z.infer<typeof decideProposalsRequest>;
+
+/** Thrown inside the decision's transaction by a dry run, so that nothing it did is kept. */
+class PlannedDecision {
+  constructor(
+    readonly before: ModelSnapshot,
+    readonly upserts: readonly ModelUpsert[],
+    readonly removedIds: readonly string[],
+  ) {}
+}
+
+/** The model a decision would leave, without writing it (impact checks). */
+export async function planDecision(db: Kysely<Database>, input: Omit<DecideInput, 'dryRun'>): Promise<{ before: ModelSnapshot; after: ModelSnapshot }> {
+  try {
+    await decideProposals(db, { ...input, dryRun: true });
+  } catch (error) {
+    if (!(error instanceof PlannedDecision)) throw error;
+    const after = Object.fromEntries(modelKinds.map((kind) => [kind, new Map(error.before[kind] as ReadonlyMap<string, AnyModelRecord>)])) as Record<ModelKind, Map<string, AnyModelRecord>>;
+    for (const upsert of error.upserts) after[upsert.kind].set(upsert.record.id, upsert.record);
+    for (const id of error.removedIds) for (const kind of modelKinds) after[kind].delete(id);
+    return { before: error.before, after: after as unknown as ModelSnapshot };
+  }
+  throw new Error('a dry run of a decision must not commit');
+}
+
+export interface DecideInput {
+  projectId: string;
+  scanId: string;
+  request: DecideProposalsRequest;
+  actor: string;
+  acceptedBy: string | null;
+  now: Date;
+  /** Plan only: throws PlannedDecision inside the transaction, so nothing is written. */
+  dryRun?: boolean;
+}
 
 export interface DecideResult {
   modelVersion: number;
@@ -59,10 +94,7 @@ function referrersOf(model: Map<string, { kind: ModelKind; record: AnyModelRecor
  * `modelVersion` rises once; each accepted fact is bound to its record so
  * later scans compare with it and mark it stale.
  */
-export async function decideProposals(
-  db: Kysely<Database>,
-  input: { projectId: string; scanId: string; request: DecideProposalsRequest; actor: string; acceptedBy: string | null; now: Date },
-): Promise<DecideResult> {
+export async function decideProposals(db: Kysely<Database>, input: DecideInput): Promise<DecideResult> {
   const accept = (input.request.accept ?? []).map((id) => id.toLowerCase());
   const reject = (input.request.reject ?? []).map((id) => id.toLowerCase());
   const relink = new Map((input.request.relink ?? []).map((c) => [c.proposalId.toLowerCase(), c.entityId.toLowerCase()]));
@@ -176,6 +208,13 @@ export async function decideProposals(
 
     const plan = planImport({ current: snapshot, document: documentLists, projectId: input.projectId, streamId: input.projectId, foreignSchemaIds: new Set() });
     if (plan.refusals.length > 0) throw new HttpProblem(400, 'invalid_export', plan.title, { detail: 'An accepted fact breaks a model rule; nothing was written.', errors: plan.refusals });
+    if (input.dryRun) throw new PlannedDecision(snapshot, plan.upserts, [...removed]);
+    const changedIds = plan.upserts.map((u) => u.record.id).filter((id) => model.has(id));
+    const impact = await changeImpact(trx, input.projectId, { changedIds, removedIds: [...removed], added: plan.upserts.length - changedIds.length });
+    if (impact.needsAcknowledgement && !input.request.acknowledgeImpact) {
+      const parts = [impact.views.length ? `${impact.views.length} view(s)` : '', impact.scenarios.length ? `${impact.scenarios.length} scenario(s)` : '', impact.promises.length ? `${impact.promises.length} promise(s)` : ''].filter(Boolean);
+      throw HttpProblem.conflict('Acknowledge the impact', `Accepting these proposals changes ${parts.join(', ')} (GET …/impact lists them); send acknowledgeImpact: true to go on.`, [{ field: 'acknowledgeImpact', message: 'must be true: the decision has impact' }]);
+    }
     let modelVersion = version;
     if (plan.upserts.length > 0 || removed.size > 0) {
       const changeOf = new Map(plan.items.map((item) => [`${item.kind}:${item.id}`, item.change]));

@@ -173,6 +173,29 @@ describe('scans over HTTP', () => {
     const billing = (await api('GET', `${P()}/export`)).json.elements.find((e: { name: string; kind: string }) => e.kind === 'app' && e.name === 'billing');
     expect(billing.stale).toEqual({ sinceRevision: secondCommit, reason: 'evidence-not-found' });
 
+    // Impact: a view rooted at billing and a scenario in which billing writes are affected by the removals.
+    const ordersDb = (await api('GET', `${P()}/export`)).json.elements.find((e: { name: string }) => e.name === 'orders-db');
+    const view = await api('POST', `${P()}/views`, { json: { name: 'Billing', rootElementId: billing.id } });
+    expect(view.status, view.text).toBe(201);
+    const scenarioId = '5cea0000-0000-4000-8000-00000000b111';
+    const scenario = await api('POST', `${P()}/scenarios`, { json: { id: scenarioId, name: 'Billing writes', steps: [{ type: 'write', id: 'w', by: billing.id, store: ordersDb.id, dataset: 'invoices', change: { n: 1 } }] } });
+    expect(scenario.status, scenario.text).toBe(201);
+    const impact = await api('GET', `${P()}/imports/${scan.id}/impact`);
+    expect(impact.status, impact.text).toBe(200);
+    expect(impact.json).toMatchObject({ needsAcknowledgement: true, views: [{ id: view.json.id, reason: 'its root element would be removed' }], scenarios: [{ id: scenarioId }] });
+    const report = await api('GET', `${P()}/imports/${scan.id}/impact/report`);
+    expect(report.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(report.text).toContain('Billing (');
+    const checks = await api('POST', `${P()}/imports/${scan.id}/impact/checks`);
+    expect(checks.status, checks.text).toBe(200);
+    const check = checks.json.scenarios.find((c: { scenarioId: string }) => c.scenarioId === scenarioId);
+    expect(check.newIssues.length).toBeGreaterThan(0);
+    const versionBefore = (await api('GET', P())).json.modelVersion;
+    const removalIds = (await allProposals(scan.id)).filter((p) => p.action === 'remove').map((p) => p.id);
+    const refused = await api('POST', `${P()}/imports/${scan.id}/proposals/decide`, { json: { accept: removalIds, reject: [] } });
+    expect(expectProblem(refused, 409).errors).toEqual([{ field: 'acknowledgeImpact', message: 'must be true: the decision has impact' }]);
+    expect((await api('GET', P())).json.modelVersion).toBe(versionBefore);
+
     await cp(join(fixture, 'services', 'billing'), join(root, 'shop', 'services', 'billing'), { recursive: true });
     await writeFile(compose, original);
     await writeFile(join(root, 'shop', '.git', 'HEAD'), `${'c'.repeat(40)}\n`);
