@@ -8,6 +8,8 @@ import { getSource } from './get-source';
 import { listSourceKinds } from './list-source-kinds';
 import { listRepositories } from './list-repositories';
 import { listSnapshots } from './list-snapshots';
+import { listSourceBindings } from './list-source-bindings';
+import { listSourceDocuments } from './list-source-documents';
 import { listSources } from './list-sources';
 import { renameSource } from './rename-source';
 import { startSourceScan } from './start-source-scan';
@@ -29,4 +31,6 @@ export const handler = createGroupHandler('sources', {
   'upload-archive': uploadArchive,
   'list-repositories': listRepositories,
   'bulk-add-sources': bulkAddSources,
+  'list-source-documents': listSourceDocuments,
+  'list-source-bindings': listSourceBindings,
 });

@@ -271,6 +271,8 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/archive', group: 'sources', operation: 'upload-archive', auth: 'signed-in', body: 'raw', bodyLimitBytes: bodyLimits.archiveUpload, summary: 'Upload a zip or tar.gz to an archive Source and scan it (editor)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/accept', group: 'sources', operation: 'accept-source', auth: 'signed-in', summary: "Accept every pending proposal of a Source's latest scan (editor)" }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/snapshots', group: 'sources', operation: 'list-snapshots', auth: 'signed-in', summary: 'Snapshots of a Source, newest first' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/documents', group: 'sources', operation: 'list-source-documents', auth: 'signed-in', summary: 'Files of the latest scan that gave facts, and the files an upload Source keeps' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/bindings', group: 'sources', operation: 'list-source-bindings', auth: 'signed-in', summary: 'Which model record each accepted fact of the Source became' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/snapshots/compare', group: 'sources', operation: 'compare-snapshots', auth: 'signed-in', summary: 'Facts added, removed and changed between two snapshots' }),
   // Scans and proposals (part 2 "Scans and proposals"; docs/sources.md)
   route({ method: 'GET', path: '/api/projects/{projectId}/imports', group: 'imports', operation: 'list-scans', auth: 'signed-in', summary: 'Scans of a project, newest first' }),

@@ -157,6 +157,11 @@ describe('scans over HTTP', () => {
     expect(model.operations.map((o: { name: string }) => o.name)).toEqual(expect.arrayContaining(['placeOrder', 'listOrders', 'getOrder']));
     expect(model.channels.map((c: { name: string }) => c.name).sort()).toEqual(['billing.order-placed', 'invoices']);
     expectNoSecrets(JSON.stringify(model));
+    const bindings = (await api('GET', `${P()}/sources/${folderSourceId}/bindings`)).json.items;
+    expect(bindings.find((b: { factKey: string }) => b.factKey === 'element:app:orders')).toEqual({ factKey: 'element:app:orders', entityKind: 'element', entityId: orders.id });
+    const documents = (await api('GET', `${P()}/sources/${folderSourceId}/documents`)).json.items.map((d: { path: string }) => d.path);
+    expect(documents).toEqual(expect.arrayContaining(['docker-compose.yml', 'services/orders/openapi.yaml', 'services/billing/asyncapi.yaml']));
+    expect(documents).not.toContain('.env');
   });
 
   it('a later scan without the billing service proposes its removal and marks it stale with the new commit; putting it back clears the mark', async () => {
@@ -170,6 +175,11 @@ describe('scans over HTTP', () => {
     expect(scan).toMatchObject({ state: 'completed', commitSha: secondCommit, isComplete: true });
     const removals = (await allProposals(scan.id)).filter((p) => p.action === 'remove').map((p) => p.factKey);
     expect(removals).toContain('element:app:billing');
+    const snapshots = (await api('GET', `${P()}/sources/${folderSourceId}/snapshots`)).json.items;
+    expect(snapshots.map((x: { commitSha: string }) => x.commitSha)).toEqual([secondCommit, firstCommit]);
+    const compared = await api('GET', `${P()}/sources/${folderSourceId}/snapshots/compare?base=${snapshots[1].id}&head=${snapshots[0].id}`);
+    expect(compared.json.removed).toContain('element:app:billing');
+    expect(compared.json.added).toEqual([]);
     const billing = (await api('GET', `${P()}/export`)).json.elements.find((e: { name: string; kind: string }) => e.kind === 'app' && e.name === 'billing');
     expect(billing.stale).toEqual({ sinceRevision: secondCommit, reason: 'evidence-not-found' });
 
