@@ -20,19 +20,8 @@ export interface SourceRecord {
   lastScan: { id: string; state: string; commitSha: string | null; isComplete: boolean | null; finishedAt: string | null } | null;
 }
 
-export interface NewSource {
-  id: string;
-  projectId: string;
-  kind: string;
-  name: string;
-  slug: string;
-  repository: string | null;
-  path: string | null;
-  accountId: string | null;
-  region: string | null;
-  createdBy: string;
-  at: Date;
-}
+/** What a new Source is stored with. */
+export type NewSource = Pick<SourceRecord, 'id' | 'projectId' | 'kind' | 'name' | 'slug' | 'repository' | 'path' | 'accountId' | 'region' | 'createdBy'> & { at: Date };
 
 function baseQuery(db: Db) {
   return db
