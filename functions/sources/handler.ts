@@ -15,6 +15,7 @@ import { renameSource } from './rename-source';
 import { startSourceScan } from './start-source-scan';
 import { uploadArchive } from './upload-archive';
 import { uploadModelFile } from './upload-model-file';
+import { uploadTraces } from './upload-traces';
 
 export const handler = createGroupHandler('sources', {
   'list-sources': listSources,
@@ -33,4 +34,5 @@ export const handler = createGroupHandler('sources', {
   'bulk-add-sources': bulkAddSources,
   'list-source-documents': listSourceDocuments,
   'list-source-bindings': listSourceBindings,
+  'upload-traces': uploadTraces,
 });

@@ -79,6 +79,8 @@ export const bodyLimits = Object.freeze({
   push: 24 * 1000 * 1000,
   /** An uploaded archive as sent (compressed); what it expands to is limited by import.maxArchiveBytes (docs/sources.md). */
   archiveUpload: 256 * MiB,
+  /** A trace file (OTLP or Jaeger JSON), read in the request. */
+  traceUpload: 32 * MiB,
 });
 
 type RouteInput = Omit<RouteDefinition, 'body' | 'bodyLimitBytes'> &
@@ -269,6 +271,7 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/scans', group: 'sources', operation: 'start-source-scan', auth: 'signed-in', summary: 'Queue a scan of a Source (editor)' }),
 
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/archive', group: 'sources', operation: 'upload-archive', auth: 'signed-in', body: 'raw', bodyLimitBytes: bodyLimits.archiveUpload, summary: 'Upload a zip or tar.gz to an archive Source and scan it (editor)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/traces', group: 'sources', operation: 'upload-traces', auth: 'signed-in', body: 'raw', bodyLimitBytes: bodyLimits.traceUpload, summary: 'Upload an OTLP or Jaeger JSON trace file: measured calls between services (editor)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/accept', group: 'sources', operation: 'accept-source', auth: 'signed-in', summary: "Accept every pending proposal of a Source's latest scan (editor)" }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/snapshots', group: 'sources', operation: 'list-snapshots', auth: 'signed-in', summary: 'Snapshots of a Source, newest first' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/documents', group: 'sources', operation: 'list-source-documents', auth: 'signed-in', summary: 'Files of the latest scan that gave facts, and the files an upload Source keeps' }),

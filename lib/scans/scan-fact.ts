@@ -14,7 +14,7 @@ export interface FactEvidence {
 export interface ScanFact {
   key: string;
   kind: ModelKind;
-  factStatus: 'observed-in-source' | 'inferred';
+  factStatus: 'observed-in-source' | 'inferred' | 'measured';
   confidence: number | null;
   evidence: FactEvidence[];
   /** Model-document fields the source states, e.g. `{ kind: 'app', name: 'orders', technology: 'Node.js' }`. */

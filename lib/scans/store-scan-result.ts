@@ -25,6 +25,8 @@ export interface FinishedScan {
   commitSha: string | null;
   extraction: ScanExtraction;
   at: Date;
+  /** False for evidence that adds to a Source's scans rather than replacing them (an uploaded trace file). */
+  supersedesEarlier?: boolean;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function storeScanResult(db: Kysely<Database>, finished: FinishedSc
     }
     const plan = planProposals({ facts: extraction.facts, bindings, model, isComplete: extraction.isComplete });
     // An earlier scan's proposals that were never decided give way to this scan's.
-    if (finished.sourceId !== null) {
+    if (finished.sourceId !== null && finished.supersedesEarlier !== false) {
       await sql`update proposals set status = 'superseded' where status = 'pending' and scan_id in (select id from scans where source_id = ${finished.sourceId} and id <> ${finished.scanId})`.execute(trx);
     }
     await insertChunked(plan.proposals, (part) =>

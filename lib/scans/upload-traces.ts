@@ -1,0 +1,100 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { HttpProblem } from '../http/problem';
+import { decodeUtf8Strict } from '../model/strict-json';
+import type { SourceRecord } from '../sources/source-store';
+import { assertScanAllowance, type ScanRequestContext } from './request-scan';
+import type { ScanFact } from './scan-fact';
+import { scanLimitsOf } from './scan-limits-record';
+import { storeScanResult } from './store-scan-result';
+import { readTraceCalls, TraceFormatError } from './trace-calls';
+
+/** A trace file's name: shown in provenance; one line, no folders. */
+function checkFileName(fileName: string | null): string {
+  if (fileName === null || fileName.trim() === '') throw HttpProblem.validation('Invalid query', [{ field: 'fileName', message: 'must name the trace file' }]);
+  if (fileName.length > 255 || /[\u0000-\u001f\u007f/\\]/.test(fileName)) throw HttpProblem.validation('Invalid query', [{ field: 'fileName', message: 'must be a file name of at most 255 characters, without folders or control characters' }]);
+  return fileName;
+}
+
+/** The key an app gets from a service name: the same as the extraction's, so traces and code meet on one record. */
+const appKey = (service: string) => `element:app:${service.toLowerCase()}`;
+
+/**
+ * POST P/sources/{sourceId}/traces?fileName=: reads an OTLP JSON or Jaeger
+ * JSON file and proposes, as a scan of the Source, the services it saw and
+ * a `measured` relationship per caller and callee with the call count. A trace
+ * file shows only what it recorded: the scan is partial (no removal, no stale
+ * mark) and leaves the Source's other pending proposals as they are.
+ */
+export async function uploadTraces(context: ScanRequestContext, project: { id: string; workspaceId: string }, source: SourceRecord, fileNameText: string | null, body: Buffer) {
+  const fileName = checkFileName(fileNameText);
+  const content = decodeUtf8Strict(body);
+  if (content === null) throw HttpProblem.validation('Invalid trace file', [{ field: 'body', message: 'is not UTF-8 text' }]);
+  let traces: ReturnType<typeof readTraceCalls>;
+  try {
+    traces = readTraceCalls(content);
+  } catch (error) {
+    if (error instanceof TraceFormatError) throw HttpProblem.validation('Invalid trace file', [{ field: 'body', message: error.message }]);
+    throw error;
+  }
+  const lines = content.split('\n').length;
+  const evidence = [{ path: fileName, startLine: 1, endLine: Math.max(1, lines) }];
+  const facts: ScanFact[] = [
+    ...traces.services.map((service): ScanFact => ({ key: appKey(service), kind: 'element', factStatus: 'measured', confidence: null, evidence, fields: { kind: 'app', name: service.slice(0, 200) }, refs: {} })),
+    ...traces.calls.map(
+      (call): ScanFact => ({
+        key: `relationship:${appKey(call.from)}->${appKey(call.to)}`,
+        kind: 'relationship',
+        factStatus: 'measured',
+        confidence: null,
+        evidence,
+        fields: { label: `${call.count} call${call.count === 1 ? '' : 's'}`, technology: call.technology, kind: 'behavioural' },
+        refs: { fromId: appKey(call.from), toId: appKey(call.to) },
+      }),
+    ),
+  ];
+  const scanId = randomUUID();
+  await context.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`scan-allowance:${project.workspaceId}`}))`.execute(trx);
+    await assertScanAllowance(trx, project.workspaceId, context.settings, context.now);
+    await trx
+      .insertInto('scans')
+      .values({
+        id: scanId,
+        project_id: project.id,
+        workspace_id: project.workspaceId,
+        source_id: source.id,
+        host: null,
+        state: 'running',
+        request: JSON.stringify({ repository: null, ref: null, includePaths: [], excludePaths: [], pullRequest: null, traceFile: fileName }),
+        limits: JSON.stringify(scanLimitsOf(context.settings)),
+        requested_by: context.actor,
+        created_at: context.now,
+        started_at: context.now,
+        heartbeat_at: context.now,
+        attempts: 1,
+      })
+      .execute();
+  });
+  const blob = createHash('sha1').update(`blob ${body.length}\0`).update(body).digest('hex');
+  await storeScanResult(context.db, {
+    scanId,
+    projectId: project.id,
+    sourceId: source.id,
+    commitSha: null,
+    supersedesEarlier: false,
+    at: context.now,
+    extraction: {
+      facts,
+      skipped: [],
+      filesListed: 1,
+      filesRead: 1,
+      bytesRead: body.length,
+      isComplete: false,
+      extractionGap: 'A trace file shows only the calls it recorded: nothing is proposed for removal or marked stale.',
+      blobShas: new Map([[fileName, blob]]),
+      evidenceTexts: new Map(),
+    },
+  });
+  return { scanId, sourceId: source.id, format: traces.format, spans: traces.spans, services: traces.services, calls: traces.calls };
+}
