@@ -1,5 +1,6 @@
 import { createGroupHandler } from '../../lib/http/create-group-handler';
 import { acceptSource } from './accept-source';
+import { setApmKey, testApm, testSourceApm } from './apm-endpoints';
 import { bulkAddSources } from './bulk-add-sources';
 import { compareSnapshots } from './compare-snapshots';
 import { createSource } from './create-source';
@@ -39,4 +40,7 @@ export const handler = createGroupHandler('sources', {
   'upload-traces': uploadTraces,
   'get-push-settings': getPushSettings,
   'push-snapshot': pushSnapshot,
+  'set-apm-key': setApmKey,
+  'test-source-apm': testSourceApm,
+  'test-apm': testApm,
 });
