@@ -24,7 +24,11 @@ describe('New Relic Sources over HTTP', () => {
   const P = () => `/api/projects/${projectId}`;
 
   beforeAll(async () => {
-    nerdGraph = await startFakeNewRelic({ apiKey: goodKey, user: { name: 'Nia Relic', email: 'nia@example.test' }, accounts: { 1234567: 'Shop production' } });
+    nerdGraph = await startFakeNewRelic({ apiKey: goodKey, user: { name: 'Nia Relic', email: 'nia@example.test' }, accounts: { 1234567: 'Shop production' }, transactions: [
+      { appId: 11, appName: 'web', count: 40 },
+      { appId: 22, appName: 'orders', parentApp: '11', count: 7 },
+      { appId: 22, appName: 'orders', count: 9 },
+    ] });
     database = await createTestDatabase();
     service = await startServiceProcess({ ConnectionStrings__DefaultConnection: database.url, Svc__SetupToken: setupToken, Svc__NewRelic__GraphqlUrl: `${nerdGraph.origin}/graphql` });
     const setup = await call(service.url, 'POST', '/api/setup', { json: { setupToken, email: 'owner@example.test', password: strongPassword, name: 'Olive Owner' } });
@@ -63,5 +67,18 @@ describe('New Relic Sources over HTTP', () => {
     expectProblem(await api('PUT', `${P()}/sources/${source.json.id}/apm/key`, { json: { apiKey: 'has space' } }), 400);
     const listed = await api('GET', `${P()}/sources`);
     expect(listed.text).not.toContain(goodKey);
+
+    // A scan reads the calls between services: measured, partial (nothing removed or marked stale).
+    const started = await api('POST', `${P()}/sources/${source.json.id}/scans`, { json: { ref: null, includePaths: null, excludePaths: null } });
+    expect(started.status, started.text).toBe(202);
+    let scan: any;
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      scan = (await api('GET', `${P()}/imports/${started.json.scanId}`)).json;
+      if (scan.state === 'completed' || scan.state === 'failed') break;
+    }
+    expect(scan, JSON.stringify(scan)).toMatchObject({ state: 'completed', isComplete: false });
+    const proposals = (await api('GET', `${P()}/imports/${scan.id}/proposals`)).json.items;
+    const call = proposals.find((p: { factKey: string }) => p.factKey === 'relationship:element:app:web->element:app:orders');
+    expect(call.proposed).toMatchObject({ factStatus: 'measured', fields: { label: '7 calls', kind: 'behavioural' } });
   });
 });
