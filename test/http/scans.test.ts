@@ -225,6 +225,14 @@ describe('scans over HTTP', () => {
     expect(scan.skipped.some((s: { reason: string }) => s.reason === 'file-limit')).toBe(true);
     expect((await allProposals(scan.id)).filter((p) => p.action === 'remove')).toEqual([]);
 
+    // A file over import.maxFileBytes is skipped as too-large and never read.
+    const current = await api('GET', `/api/workspaces/${workspaceId}/settings`);
+    await api('PUT', `/api/workspaces/${workspaceId}/settings`, { headers: { 'if-match': current.headers.get('etag')! }, json: { github: { apiBaseUrl: github.apiBaseUrl }, import: { maxFileBytes: 1024, maxArchiveBytes: 1_048_576 } } });
+    const small = await finished((await api('POST', `${P()}/sources/${folderSourceId}/scans`, { json: { ref: null, includePaths: null, excludePaths: null } })).json.scanId);
+    expect(small).toMatchObject({ state: 'completed', limits: { maxFileBytes: 1024 } });
+    expect(small.skipped).toEqual(expect.arrayContaining([{ path: 'services/orders/openapi.yaml', reason: 'too-large' }]));
+    expect((await allProposals(small.id)).some((p) => p.factKey.startsWith('operation:'))).toBe(false);
+
     const archive = (await api('GET', `${P()}/sources`)).json.items.find((s: { kind: string }) => s.kind === 'archive');
     const scansBefore = (await api('GET', `${P()}/imports?limit=200`)).json.items.length;
     const slip = buildZip([{ name: '../evil.txt', data: 'x' }]);
