@@ -25,7 +25,7 @@ export const runScanJob: Task = async (payload, helpers) => {
       now: runtime.now,
       log: runtime.log,
       maxRunningPerHost: runtime.config.importWorker.maxRunningPerHost,
-      openInput: (scan) => openScanInput({ db: runtime.db, keyring: runtime.keyring, profile: runtime.config.profile, sourcesRoot: runtime.config.sourcesRoot }, scan),
+      openInput: (scan) => openScanInput({ db: runtime.db, keyring: runtime.keyring, profile: runtime.config.profile, sourcesRoot: runtime.config.sourcesRoot, newRelicGraphqlUrl: runtime.config.newRelicGraphqlUrl }, scan),
       extract: (scan, input, signal) => extractScan(scan, input, signal),
     },
     scanId,

@@ -5,9 +5,9 @@ import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { HttpProblem } from '../../lib/http/problem';
 import { routes, type RouteDefinition } from '../../lib/http/route-table';
 
-/** A token reads with `read` (GET) and writes only where the route names the scope it holds. */
+/** A token reads with `read` (GET, unless the route names another scope) and writes only where the route names the scope it holds. */
 function tokenMayCall(route: RouteDefinition, scopes: readonly string[]): boolean {
-  if (route.method === 'GET') return scopes.includes('read');
+  if (route.method === 'GET') return scopes.includes(route.tokenScope ?? 'read');
   return route.tokenScope !== undefined && scopes.includes(route.tokenScope);
 }
 

@@ -13,6 +13,6 @@ export const createSource: Operation = async ({ runtime, caller, pathParameters,
   const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
   const input = parseBody(createSourceRequest, body);
   const context = await sourceKindContext(runtime, project.workspaceId);
-  const source = await storeSource({ db: runtime.db, ...context, keyring: runtime.keyring, workspaceId: project.workspaceId, actor: actorOf(caller), now: runtime.now() }, project.id, input);
+  const source = await storeSource({ db: runtime.db, ...context, keyring: runtime.keyring, newRelicGraphqlUrl: runtime.config.newRelicGraphqlUrl, workspaceId: project.workspaceId, actor: actorOf(caller), now: runtime.now() }, project.id, input);
   return jsonResponse(201, source);
 };

@@ -1,9 +1,11 @@
 import { createGroupHandler } from '../../lib/http/create-group-handler';
 import { acceptSource } from './accept-source';
+import { setApmKey, testApm, testSourceApm } from './apm-endpoints';
 import { bulkAddSources } from './bulk-add-sources';
 import { compareSnapshots } from './compare-snapshots';
 import { createSource } from './create-source';
 import { deleteSource } from './delete-source';
+import { getPushSettings } from './get-push-settings';
 import { getSource } from './get-source';
 import { listSourceKinds } from './list-source-kinds';
 import { listRepositories } from './list-repositories';
@@ -11,6 +13,7 @@ import { listSnapshots } from './list-snapshots';
 import { listSourceBindings } from './list-source-bindings';
 import { listSourceDocuments } from './list-source-documents';
 import { listSources } from './list-sources';
+import { pushSnapshot } from './push-snapshot';
 import { renameSource } from './rename-source';
 import { startSourceScan } from './start-source-scan';
 import { uploadArchive } from './upload-archive';
@@ -35,4 +38,9 @@ export const handler = createGroupHandler('sources', {
   'list-source-documents': listSourceDocuments,
   'list-source-bindings': listSourceBindings,
   'upload-traces': uploadTraces,
+  'get-push-settings': getPushSettings,
+  'push-snapshot': pushSnapshot,
+  'set-apm-key': setApmKey,
+  'test-source-apm': testSourceApm,
+  'test-apm': testApm,
 });

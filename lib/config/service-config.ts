@@ -35,6 +35,8 @@ export interface ServiceConfig {
   allowedHosts: string[];
   trustedProxies: AddressRange[];
   telemetry: { otlpEndpoint: string | null };
+  /** `Svc__NewRelic__GraphqlUrl`: NerdGraph's address instead of the region's (a proxy, New Relic's FedRAMP endpoint); docs/hosts.md. */
+  newRelicGraphqlUrl: string | null;
   externalSignIn: { github: ExternalSignInProvider | null; gitlab: ExternalSignInProvider | null };
   http: { host: string; port: number };
 }
@@ -251,6 +253,8 @@ export function readServiceConfig(env: Environment, cwd: string = process.cwd())
 
   const otlp = value(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
   const otlpEndpoint = otlp === undefined ? null : readHttpUrl('OTEL_EXPORTER_OTLP_ENDPOINT', otlp.trim(), () => null);
+  const nerdGraph = value(env, 'Svc__NewRelic__GraphqlUrl');
+  const newRelicGraphqlUrl = nerdGraph === undefined ? null : readHttpUrl('Svc__NewRelic__GraphqlUrl', nerdGraph.trim(), () => null);
 
   const http = readHttp(env);
 
@@ -271,6 +275,7 @@ export function readServiceConfig(env: Environment, cwd: string = process.cwd())
     allowedHosts: readAllowedHosts(env, profile, http.host),
     trustedProxies: readTrustedProxies(env),
     telemetry: { otlpEndpoint },
+    newRelicGraphqlUrl,
     externalSignIn: {
       github: readExternalProvider(env, 'Authentication__GitHub'),
       gitlab: readExternalProvider(env, 'Authentication__GitLab'),

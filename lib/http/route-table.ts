@@ -54,9 +54,10 @@ export interface RouteDefinition {
    */
   pathHoldsSecret?: true;
   /**
-   * For a non-GET route an agent token may call: the scope it needs (the
-   * operation checks it through the access policy; the capability list reads
-   * it here). GET routes that accept tokens need `read` without saying so.
+   * For a route an agent token may call: the scope it needs (the operation
+   * checks it through the access policy; the capability list reads it here).
+   * GET routes that accept tokens need `read` unless they name another
+   * (`GET …/sources/push` needs `push`).
    */
   tokenScope?: 'read' | 'push';
 }
@@ -263,6 +264,9 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/upload', group: 'sources', operation: 'upload-model-file', auth: 'signed-in', bodyLimitBytes: bodyLimits.modelImport, summary: 'Keep a model file in an upload Source and scan its files (editor)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/repositories', group: 'sources', operation: 'list-repositories', auth: 'signed-in', summary: 'Repositories of a git host the workspace token can read, a page at a time (editor)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/bulk', group: 'sources', operation: 'bulk-add-sources', auth: 'signed-in', summary: 'Add many repositories of one host as Sources and queue their scans (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/sources/push', group: 'sources', operation: 'get-push-settings', auth: 'signed-in', tokenScope: 'push', summary: "The server's extraction rules and the workspace import limits, for svc scan (push token)" }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/sources/push', group: 'sources', operation: 'push-snapshot', auth: 'signed-in', tokenScope: 'push', bodyLimitBytes: bodyLimits.push, summary: 'A snapshot pushed by svc scan: facts of a checkout, compared with the model (push token)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/sources/apm/test', group: 'sources', operation: 'test-apm', auth: 'signed-in', bodyLimitBytes: bodyLimits.credential, summary: 'Test a New Relic account, region and user API key (editor)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/kinds', group: 'sources', operation: 'list-source-kinds', auth: 'signed-in', summary: 'Kinds of Source and whether each can be used now' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}', group: 'sources', operation: 'get-source', auth: 'signed-in', summary: 'One Source with its last scan' }),
   route({ method: 'PATCH', path: '/api/projects/{projectId}/sources/{sourceId}', group: 'sources', operation: 'rename-source', auth: 'signed-in', summary: 'Rename a Source (its slug follows) (editor)' }),
@@ -272,6 +276,8 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
 
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/archive', group: 'sources', operation: 'upload-archive', auth: 'signed-in', body: 'raw', bodyLimitBytes: bodyLimits.archiveUpload, summary: 'Upload a zip or tar.gz to an archive Source and scan it (editor)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/traces', group: 'sources', operation: 'upload-traces', auth: 'signed-in', body: 'raw', bodyLimitBytes: bodyLimits.traceUpload, summary: 'Upload an OTLP or Jaeger JSON trace file: measured calls between services (editor)' }),
+  route({ method: 'PUT', path: '/api/projects/{projectId}/sources/{sourceId}/apm/key', group: 'sources', operation: 'set-apm-key', auth: 'signed-in', bodyLimitBytes: bodyLimits.credential, summary: "Store a New Relic Source's user API key (editor)" }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/apm/test', group: 'sources', operation: 'test-source-apm', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: "Test a New Relic Source's stored key (editor)" }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/{sourceId}/accept', group: 'sources', operation: 'accept-source', auth: 'signed-in', summary: "Accept every pending proposal of a Source's latest scan (editor)" }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/snapshots', group: 'sources', operation: 'list-snapshots', auth: 'signed-in', summary: 'Snapshots of a Source, newest first' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/{sourceId}/documents', group: 'sources', operation: 'list-source-documents', auth: 'signed-in', summary: 'Files of the latest scan that gave facts, and the files an upload Source keeps' }),

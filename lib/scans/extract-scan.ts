@@ -12,6 +12,7 @@ import type { ScanExtraction, ScanInput } from './scan-input';
  * soon as they are read.
  */
 export async function extractScan(scan: ScanJob, input: ScanInput, signal: AbortSignal, rootAppName?: string): Promise<ScanExtraction> {
+  if (input.extraction) return input.extraction;
   const texts = new Map<string, string>();
   async function* entries(): AsyncGenerator<ExtractEntry> {
     for await (const entry of input.entries) {

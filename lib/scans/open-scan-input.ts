@@ -8,6 +8,7 @@ import { readArchive } from '../sources/archive/read-archive';
 import { resolveFolderSourcePath } from '../sources/folder-source-path';
 import { isGitHostKind } from '../sources/source-kinds';
 import { workspaceHostClient } from '../sources/workspace-host-client';
+import { openNewRelicInput } from './newrelic-scan';
 import type { ScanJob } from './run-scan';
 import type { ScanEntry, ScanInput } from './scan-input';
 
@@ -16,6 +17,8 @@ export interface ScanInputContext {
   keyring: MasterKeyring;
   profile: Profile;
   sourcesRoot: string | null;
+  /** `Svc__NewRelic__GraphqlUrl`, or null for the region's NerdGraph. */
+  newRelicGraphqlUrl: string | null;
   /** For tests: the fetch the git host clients use. */
   fetch?: typeof fetch;
 }
@@ -36,7 +39,7 @@ const nothingToClose = async (): Promise<void> => undefined;
  * workspace's token sent only to the origin it was saved for.
  */
 export async function openScanInput(context: ScanInputContext, scan: ScanJob): Promise<ScanInput> {
-  const source = scan.sourceId === null ? null : await context.db.selectFrom('sources').select(['kind', 'path', 'repository']).where('id', '=', scan.sourceId).executeTakeFirst();
+  const source = scan.sourceId === null ? null : await context.db.selectFrom('sources').select(['id', 'kind', 'path', 'repository', 'account_id', 'region']).where('id', '=', scan.sourceId).executeTakeFirst();
   const kind = source?.kind ?? scan.host;
   if (kind === 'directory') {
     if (context.profile !== 'local' || context.sourcesRoot === null) throw new Error('Folder Sources need the local profile and Svc__SourcesRoot.');
@@ -44,6 +47,9 @@ export async function openScanInput(context: ScanInputContext, scan: ScanJob): P
     if (!resolved.ok) throw new Error(`The Source's folder ${resolved.message}.`);
     const head = await readGitHead(resolved.folder);
     return { commitSha: head?.commitSha ?? null, entries: walkDirectory(resolved.folder), close: nothingToClose };
+  }
+  if (kind === 'newrelic' && source) {
+    return openNewRelicInput({ db: context.db, keyring: context.keyring, graphqlUrlOverride: context.newRelicGraphqlUrl, fetch: context.fetch }, { id: source.id, accountId: source.account_id, region: source.region }, scan.workspaceId);
   }
   if (kind === 'upload') {
     const rows = await context.db.selectFrom('source_files').select(['path', 'content']).where('source_id', '=', scan.sourceId!).orderBy('path').execute();

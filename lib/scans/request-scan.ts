@@ -61,7 +61,6 @@ const notScannedHere: Partial<Record<string, string>> = {
   archive: 'An archive Source is scanned by uploading the archive to POST …/sources/{sourceId}/archive.',
   upload: 'An upload Source is scanned by POST …/sources/upload.',
   push: 'A push Source receives its snapshots from the svc command-line tool (POST …/sources/push).',
-  newrelic: 'A New Relic Source is not scanned; upload traces to POST …/sources/{sourceId}/traces.',
 };
 
 /**

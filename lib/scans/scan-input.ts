@@ -9,6 +9,8 @@ export interface ScanInput {
   entries: AsyncIterable<ScanEntry>;
   /** Frees what the input holds (a spooled archive), after the scan or on failure. */
   close(): Promise<void>;
+  /** Facts read without files (an APM account's measured calls): extraction is skipped. */
+  extraction?: ScanExtraction;
 }
 
 /** What extraction made of a scan's input. */

@@ -4,7 +4,7 @@ import { HttpProblem } from '../http/problem';
 import { decodeUtf8Strict } from '../model/strict-json';
 import type { SourceRecord } from '../sources/source-store';
 import { assertScanAllowance, type ScanRequestContext } from './request-scan';
-import type { ScanFact } from './scan-fact';
+import { measuredCallFacts } from './measured-call-facts';
 import { scanLimitsOf } from './scan-limits-record';
 import { storeScanResult } from './store-scan-result';
 import { readTraceCalls, TraceFormatError } from './trace-calls';
@@ -15,9 +15,6 @@ function checkFileName(fileName: string | null): string {
   if (fileName.length > 255 || /[\u0000-\u001f\u007f/\\]/.test(fileName)) throw HttpProblem.validation('Invalid query', [{ field: 'fileName', message: 'must be a file name of at most 255 characters, without folders or control characters' }]);
   return fileName;
 }
-
-/** The key an app gets from a service name: the same as the extraction's, so traces and code meet on one record. */
-const appKey = (service: string) => `element:app:${service.toLowerCase()}`;
 
 /**
  * POST P/sources/{sourceId}/traces?fileName=: reads an OTLP JSON or Jaeger
@@ -39,20 +36,7 @@ export async function uploadTraces(context: ScanRequestContext, project: { id: s
   }
   const lines = content.split('\n').length;
   const evidence = [{ path: fileName, startLine: 1, endLine: Math.max(1, lines) }];
-  const facts: ScanFact[] = [
-    ...traces.services.map((service): ScanFact => ({ key: appKey(service), kind: 'element', factStatus: 'measured', confidence: null, evidence, fields: { kind: 'app', name: service.slice(0, 200) }, refs: {} })),
-    ...traces.calls.map(
-      (call): ScanFact => ({
-        key: `relationship:${appKey(call.from)}->${appKey(call.to)}`,
-        kind: 'relationship',
-        factStatus: 'measured',
-        confidence: null,
-        evidence,
-        fields: { label: `${call.count} call${call.count === 1 ? '' : 's'}`, technology: call.technology, kind: 'behavioural' },
-        refs: { fromId: appKey(call.from), toId: appKey(call.to) },
-      }),
-    ),
-  ];
+  const facts = measuredCallFacts(traces.services, traces.calls, evidence);
   const scanId = randomUUID();
   await context.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`scan-allowance:${project.workspaceId}`}))`.execute(trx);

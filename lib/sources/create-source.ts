@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Profile } from '../config/service-config';
 import type { MasterKeyring } from '../crypto/master-key';
 import type { Database } from '../db/schema';
-import { saveSecret } from '../secrets/secret-store';
 import { HttpProblem, type FieldError } from '../http/problem';
 import type { SettingsDocument } from '../settings/settings-schema';
 import { resolveFolderSourcePath } from './folder-source-path';
+import { saveNewRelicKey } from './newrelic-source';
 import { isGitHostKind, kindUnavailableReason, repositoryPatterns, sourceKinds, type SourceKind } from './source-kinds';
 import type { CreateSourceRequest } from './source-requests';
 import { sourceSlug } from './source-slug';
@@ -18,6 +18,8 @@ export interface CreateSourceContext {
   sourcesRoot: string | null;
   settings: SettingsDocument;
   keyring: MasterKeyring;
+  /** `Svc__NewRelic__GraphqlUrl`, or null for the region's NerdGraph. */
+  newRelicGraphqlUrl: string | null;
   workspaceId: string;
   actor: string;
   now: Date;
@@ -96,17 +98,8 @@ export async function createSource(context: CreateSourceContext, projectId: stri
   const inserted = await insertSource(context.db, { id, projectId, kind, name: request.name, slug, repository, path, accountId, region, createdBy: context.actor, at: context.now });
   if (!inserted) throw HttpProblem.conflict('Source name in use', `Another Source of this project has the slug "${slug}".`, [{ field: 'name', message: `its slug "${slug}" is in use` }]);
   if (kind === 'newrelic' && request.apiKey) {
-    await saveSecret(context.db, context.keyring, { workspaceId: context.workspaceId, name: newRelicKeyName(id), origin: newRelicOrigin(region!), value: request.apiKey, actor: context.actor, at: context.now });
+    await saveNewRelicKey({ db: context.db, keyring: context.keyring, graphqlUrlOverride: context.newRelicGraphqlUrl }, { workspaceId: context.workspaceId, sourceId: id, region: region as 'us' | 'eu', apiKey: request.apiKey, actor: context.actor, at: context.now });
   }
   return (await findSource(context.db, projectId, id))!;
 }
 
-/** The stored name of a New Relic Source's user API key (encrypted like every workspace credential). */
-export function newRelicKeyName(sourceId: string): string {
-  return `newrelic:${sourceId}:apiKey`;
-}
-
-/** The NerdGraph origin of a New Relic region: the only address the key is sent to. */
-export function newRelicOrigin(region: string): string {
-  return region === 'eu' ? 'https://api.eu.newrelic.com' : 'https://api.newrelic.com';
-}
