@@ -15,6 +15,9 @@ import { builtInSettings } from '../lib/settings/settings-schema';
 /** Largest push body the service takes; the server's answer gives the figure it enforces. */
 export const defaultMaxBodyBytes = 24_000_000;
 
+/** Longest `extractionGap` the service takes: a gap naming long paths is cut to it. */
+export const maxExtractionGapLength = 4000;
+
 const limitsSchema = z.object({
   maxFiles: z.int().min(1),
   maxFileBytes: z.int().min(1),
@@ -96,7 +99,7 @@ export function buildPushRequest(input: {
     skipped: result.skipped,
     facts: result.facts,
     isComplete: result.isComplete,
-    extractionGap: result.extractionGap,
+    extractionGap: result.extractionGap === null || result.extractionGap.length <= maxExtractionGapLength ? result.extractionGap : `${result.extractionGap.slice(0, maxExtractionGapLength - 1)}…`,
     filesListed: result.filesListed,
   };
 }
