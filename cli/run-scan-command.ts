@@ -64,7 +64,7 @@ async function pushSettingsFor(client: PushClient | null, io: CommandIo): Promis
     return {
       ok: false,
       exitCode: exitCodes.pushRefused,
-      message: `the server extracts with other rules (${answer.value.rulesVersion}) than this svc (${extractionRulesVersion}): update svc to the release the server runs (GET /api/instance gives its version); no file was read`,
+      message: `the server extracts with other rules (${answer.value.rulesVersion}) than this svc (${extractionRulesVersion}): update svc to the release the server runs and build it again (npm run build); no file was read`,
     };
   }
   return { ok: true, settings: answer.value };
