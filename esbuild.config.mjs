@@ -42,5 +42,8 @@ await Promise.all([
   functionBundle('infra/migrate-handler.ts', 'dist/migrate'),
   // The single-container server runs beside node_modules.
   build({ ...common, entryPoints: { main: 'local/main.ts' }, outdir: 'dist/local', outExtension: { '.js': '.mjs' }, packages: 'external' }),
+  // The svc command-line tool: one file with every package inside (but the two never loaded, as above), so that it runs
+  // on plain Node with no install (docs/cli.md).
+  build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'dist/cli/svc.mjs', external: ['pg-native', 'typescript'], sourcemap: false }),
 ]);
-console.log(`built ${groups.length} function group bundle(s), the worker and migration functions, and the local server into dist/`);
+console.log(`built ${groups.length} function group bundle(s), the worker and migration functions, the local server and the svc command-line tool into dist/`);

@@ -4,17 +4,13 @@ import { migrateDatabase } from '../lib/db/migrate-database';
 import { openDatabase } from '../lib/db/open-database';
 import { loggerFromEnvironment } from '../lib/runtime/logger';
 import { createBufferedLogWrite } from '../lib/runtime/buffered-log-write';
-import { runHealthCommand } from './health-command';
-import { runKeysCommand } from './keys-command';
+import { isServiceCommand, logRefusal, runServiceCommand, serviceCommandUsage } from './service-commands';
 import { startService } from './start-service';
 
 const usage = `Usage: svc [command]
   (none), serve   start the service (HTTP, job worker; embedded PostgreSQL when no connection string is set)
-  health          exit 0 when /health on 127.0.0.1:$PORT answers 200
   migrate         apply database migrations and exit (for deployments with Database__MigrateOnStartup=false)
-  keys forget [--yes]
-                  list (and with --yes delete) stored credentials and session keys under a master key that is not given
-`;
+${serviceCommandUsage}`;
 
 const failedStopTimeoutMs = 10_000;
 
@@ -24,8 +20,7 @@ const log = loggerFromEnvironment(process.env, logLines.write);
 
 function refuse(error: unknown): never {
   // One log entry in the configured format, so that a log collector reads the start failure too.
-  if (error instanceof StartupRefusalError) log.error(`svc: cannot start: ${error.message}`);
-  else log.error('svc: cannot start: unexpected failure', error);
+  logRefusal(log, error);
   process.exit(1);
 }
 
@@ -90,20 +85,16 @@ switch (command) {
   case 'serve':
     await serve();
     break;
-  case 'health':
-    process.exit(await runHealthCommand(process.env));
-    break;
   case 'migrate':
     await migrate();
-    break;
-  case 'keys':
-    process.exit(await runKeysCommand(rest, process.env, log).catch(refuse));
     break;
   case '--help':
   case 'help':
     process.stdout.write(usage);
     break;
   default:
+    // `health` and `keys`: the same code as the svc command-line tool's.
+    if (isServiceCommand(command)) process.exit(await runServiceCommand(command, rest, process.env, log));
     process.stderr.write(`svc: unknown command "${[command, ...rest].join(' ')}"\n${usage}`);
     process.exit(2);
 }

@@ -26,8 +26,8 @@ function parseArgs(args) {
   return options;
 }
 
-/** Writes the repository; resolves with the number of files and bytes written. */
-async function generateRepository(root, files, bytes) {
+/** Writes the repository; resolves with the number of files and bytes written (also used by push.mjs). */
+export async function generateRepository(root, files, bytes) {
   const services = 40;
   const perService = 3;
   const sourceFiles = files - services * perService - 1;
