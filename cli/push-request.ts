@@ -13,7 +13,7 @@ import type { SkippedFile } from '../lib/extract/skip-reasons';
 import { builtInSettings } from '../lib/settings/settings-schema';
 
 /** Largest push body the service takes; the server's answer gives the figure it enforces. */
-export const defaultMaxBodyBytes = 24_000_000;
+export const defaultMaxBodyBytes = 25_165_824;
 
 /** Longest `extractionGap` the service takes: a gap naming long paths is cut to it. */
 export const maxExtractionGapLength = 4000;

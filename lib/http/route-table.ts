@@ -77,7 +77,7 @@ export const bodyLimits = Object.freeze({
   modelImport: 16 * MiB,
   scenarioRequest: 1 * MiB,
   mcpMessage: 1 * MiB,
-  push: 24 * 1000 * 1000,
+  push: 24 * MiB,
   /** An uploaded archive as sent (compressed); what it expands to is limited by import.maxArchiveBytes (docs/sources.md). */
   archiveUpload: 256 * MiB,
   /** A trace file (OTLP or Jaeger JSON), read in the request. */

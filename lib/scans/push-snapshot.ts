@@ -6,6 +6,7 @@ import { extractionRulesVersion, factFormatVersion } from '../extract/rules-vers
 import { skippedFileSchema } from '../extract/skip-reasons';
 import { displayName } from '../http/common-schemas';
 import { HttpProblem } from '../http/problem';
+import { bodyLimits } from '../http/route-table';
 import type { SettingsDocument } from '../settings/settings-schema';
 import { sourceSlug } from '../sources/source-slug';
 import { findSourceBySlug, insertSource } from '../sources/source-store';
@@ -15,8 +16,8 @@ import { scanWorkerGoneMs, failScan } from './scan-lifecycle';
 import { scanLimitsOf } from './scan-limits-record';
 import { storeScanResult } from './store-scan-result';
 
-/** The largest push body (part 2 "Limits": 24 MB). */
-export const maxPushBodyBytes = 24_000_000;
+/** The largest push body (part 2 "Limits": 24 MB, 24 × 1024² bytes as docs/decisions.md reads MB): the route's limit. */
+export const maxPushBodyBytes = bodyLimits.push;
 
 /** GET P/sources/push: what a pushing client must agree with before it reads a file. */
 export function pushSettings(settings: SettingsDocument) {

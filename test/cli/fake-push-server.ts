@@ -41,7 +41,7 @@ export const defaultPushSettings = {
   rulesVersion: extractionRulesVersion,
   factFormatVersion,
   limits: { maxFiles: 2000, maxFileBytes: 262_144, maxTotalBytes: 20_971_520, excludeGlobs: ['**/node_modules/**', '**/*.min.*'] },
-  maxBodyBytes: 24_000_000,
+  maxBodyBytes: 25_165_824,
 };
 
 export function problem(status: number, type: string, title: string, detail: string | null = null, errors: { field: string; message: string }[] = []) {

@@ -60,7 +60,7 @@ describe('push endpoints over HTTP', () => {
   it('GET …/sources/push answers the rules version and the workspace limits to a push token only', async () => {
     const settings = await api('GET', `${P()}/sources/push`, { token: pushToken });
     expect(settings.status, settings.text).toBe(200);
-    expect(settings.json).toEqual({ rulesVersion: extractionRulesVersion, factFormatVersion: 1, limits: { maxFiles: 2000, maxFileBytes: 262144, maxTotalBytes: 20971520, excludeGlobs: expect.any(Array) }, maxBodyBytes: 24_000_000 });
+    expect(settings.json).toEqual({ rulesVersion: extractionRulesVersion, factFormatVersion: 1, limits: { maxFiles: 2000, maxFileBytes: 262144, maxTotalBytes: 20971520, excludeGlobs: expect.any(Array) }, maxBodyBytes: 25_165_824 });
     expectProblem(await api('GET', `${P()}/sources/push`, { token: readToken }), 403);
     expectProblem(await api('GET', `${P()}/sources/push`, { session: owner }), 403);
     expectProblem(await api('GET', `${P()}/sources/push`, { token: 'svc_nope' }), 401);
@@ -88,7 +88,7 @@ describe('push endpoints over HTTP', () => {
     expectProblem(await api('POST', `${P()}/sources/push`, { token: pushToken, json: { ...body, name: 'taken' } }), 409);
     const badFact = await api('POST', `${P()}/sources/push`, { token: pushToken, json: { ...body, facts: [{ ...(body.facts as object[])[0], key: 'nope' }] } });
     expect(expectProblem(badFact, 400).errors[0]!.field).toBe('facts[0].key');
-    const big = await api('POST', `${P()}/sources/push`, { token: pushToken, body: `{"name":"x","pad":"${'a'.repeat(24_000_000)}"}`, headers: { 'content-type': 'application/json' } });
+    const big = await api('POST', `${P()}/sources/push`, { token: pushToken, body: `{"name":"x","pad":"${'a'.repeat(25_165_824)}"}`, headers: { 'content-type': 'application/json' } });
     expectProblem(big, 413);
     expectProblem(await api('POST', `${P()}/sources/push`, { session: owner, json: body, headers: { origin: service.url } }), 403);
     expectProblem(await api('POST', `${P()}/sources/push`, { token: readToken, json: body }), 403);
