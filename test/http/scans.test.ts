@@ -135,6 +135,10 @@ describe('scans over HTTP', () => {
       expect(scan.state, JSON.stringify(scan)).toBe('completed');
       expect((await allProposals(scan.id)).map((p) => p.factKey).sort()).toEqual(folderKeys);
     }
+    const listing = await api('GET', `${P()}/sources/repositories?kind=github&owner=acme`);
+    expect(listing.status, listing.text).toBe(200);
+    expect(listing.json).toMatchObject({ items: [{ fullName: 'acme/shop', defaultBranch: 'main' }], page: 1, nextPage: null });
+    expectProblem(await api('GET', `${P()}/sources/repositories?kind=directory`), 400);
     const hosted = await api('POST', `${P()}/sources`, { json: { kind: 'github', name: 'Shop on GitHub', repository: 'acme/shop' } });
     const started = await api('POST', `${P()}/sources/${hosted.json.id}/scans`, { json: { ref: null, includePaths: null, excludePaths: null } });
     const scan = await finished(started.json.scanId);
@@ -156,6 +160,8 @@ describe('scans over HTTP', () => {
     expect(model.elements.find((e: { name: string }) => e.name === 'orders-db')).toMatchObject({ kind: 'store', technology: 'PostgreSQL' });
     expect(model.operations.map((o: { name: string }) => o.name)).toEqual(expect.arrayContaining(['placeOrder', 'listOrders', 'getOrder']));
     expect(model.channels.map((c: { name: string }) => c.name).sort()).toEqual(['billing.order-placed', 'invoices']);
+    const billingApp = model.elements.find((e: { name: string; kind: string }) => e.kind === 'app' && e.name === 'billing');
+    expect(model.messages.find((m: { name: string }) => m.name === 'InvoiceIssued')).toMatchObject({ producerId: billingApp.id, factStatus: 'observed-in-source' });
     expectNoSecrets(JSON.stringify(model));
     const bindings = (await api('GET', `${P()}/sources/${folderSourceId}/bindings`)).json.items;
     expect(bindings.find((b: { factKey: string }) => b.factKey === 'element:app:orders')).toEqual({ factKey: 'element:app:orders', entityKind: 'element', entityId: orders.id });
