@@ -6,6 +6,7 @@
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { cliBundleOptions } from './cli/cli-bundle.mjs';
 
 const common = {
   bundle: true,
@@ -44,6 +45,6 @@ await Promise.all([
   build({ ...common, entryPoints: { main: 'local/main.ts' }, outdir: 'dist/local', outExtension: { '.js': '.mjs' }, packages: 'external' }),
   // The svc command-line tool: one file with every package inside (but the two never loaded, as above), so that it runs
   // on plain Node with no install (docs/cli.md).
-  build({ ...common, entryPoints: ['cli/main.ts'], outfile: 'dist/cli/svc.mjs', external: ['pg-native', 'typescript'], sourcemap: false }),
+  build(cliBundleOptions()),
 ]);
 console.log(`built ${groups.length} function group bundle(s), the worker and migration functions, the local server and the svc command-line tool into dist/`);

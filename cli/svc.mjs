@@ -1,14 +1,20 @@
 #!/usr/bin/env node
 // The `svc` bin of package.json: runs the bundle `npm run build` makes
-// (dist/cli/svc.mjs, one file that needs no node_modules). A checkout that was
-// not built yet says so instead of failing with a stack trace.
+// (dist/cli/svc.mjs, one file that needs no node_modules). In a checkout that
+// was installed but not built yet it builds that one bundle first (about a
+// second, with the esbuild of the checkout); without esbuild it says what to run.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { cliBundleFile, cliBundleOptions } from './cli-bundle.mjs';
 
-const bundle = new URL('../dist/cli/svc.mjs', import.meta.url);
-if (!existsSync(bundle)) {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  process.stderr.write(`svc: the command-line tool is not built yet: run \`npm install && npm run build\` in ${root}\n`);
-  process.exit(2);
+if (!existsSync(cliBundleFile)) {
+  let esbuild;
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    process.stderr.write('svc: the command-line tool is not built yet: run `npm install && npm run build` in this checkout\n');
+    process.exit(2);
+  }
+  await esbuild.build(cliBundleOptions());
 }
-await import(bundle.href);
+await import(pathToFileURL(cliBundleFile).href);

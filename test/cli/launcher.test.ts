@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, copyFile, mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryDirectory } from '../support/service-process';
 
 /**
  * The `svc` bin of package.json (docs/cli.md "Install"): `npx svc` from a
- * checkout runs the launcher cli/svc.mjs, which runs the built bundle, and in
- * a checkout that was not built yet says what to run instead of a stack trace.
+ * checkout runs the launcher cli/svc.mjs, which runs the built bundle; in a
+ * checkout that was installed but not built it builds the bundle first, and
+ * without esbuild it says what to run instead of a stack trace.
  */
 const root = resolve(import.meta.dirname, '../..');
 
@@ -40,10 +41,22 @@ describe('the svc bin', () => {
     expect(version.stdout).toMatch(/^svc \d+\.\d+\.\d+ \(extraction rules [0-9a-f]{16}\)\n$/);
   });
 
-  it('a checkout without the build: the launcher says to run npm run build, exit 2', async () => {
-    await mkdir(join(folder, 'cli'));
-    await copyFile(join(root, 'cli/svc.mjs'), join(folder, 'cli/svc.mjs'));
-    const result = spawnSync(process.execPath, [join(folder, 'cli/svc.mjs'), '--help'], { encoding: 'utf8' });
+  it('a checkout that was installed but not built: the first run builds the bundle, then prints the usage', async () => {
+    const checkout = join(folder, 'installed');
+    await mkdir(checkout);
+    for (const part of ['cli', 'lib', 'local', 'migrations', 'jobs', 'package.json']) await cp(join(root, part), join(checkout, part), { recursive: true });
+    await symlink(join(root, 'node_modules'), join(checkout, 'node_modules'));
+    const result = spawnSync(process.execPath, [join(checkout, 'cli/svc.mjs'), '--help'], { encoding: 'utf8', timeout: 120_000 });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Usage: svc scan <dir>... [flags]');
+    expect((await stat(join(checkout, 'dist/cli/svc.mjs'))).isFile()).toBe(true);
+  }, 150_000);
+
+  it('without esbuild and without the build: the launcher says what to run, exit 2', async () => {
+    const bare = join(folder, 'bare');
+    await mkdir(join(bare, 'cli'), { recursive: true });
+    for (const file of ['svc.mjs', 'cli-bundle.mjs']) await copyFile(join(root, 'cli', file), join(bare, 'cli', file));
+    const result = spawnSync(process.execPath, [join(bare, 'cli/svc.mjs'), '--help'], { encoding: 'utf8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('not built yet: run `npm install && npm run build`');
   });
