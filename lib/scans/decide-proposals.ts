@@ -10,7 +10,8 @@ import { lockStream } from '../model/stream-store';
 import { uuidV5 } from '../model/uuid-v5';
 import { changeImpact } from './change-impact';
 import { factToDocumentEntry, provenanceSourceOf } from './fact-record';
-import type { ScanFact } from './scan-fact';
+import { recordMatchIndex, factMatchKey } from './plan-proposals';
+import { resolutionOrder, type ScanFact } from './scan-fact';
 
 const proposalChoice = z.strictObject({ proposalId: guidText, entityId: guidText });
 
@@ -130,10 +131,19 @@ export async function decideProposals(db: Kysely<Database>, input: DecideInput):
     const source = scan.source_id === null ? null : await trx.selectFrom('sources').select(['name']).where('id', '=', scan.source_id).executeTakeFirst();
     const where = source?.name ?? (scan.request as { repository: string | null }).repository ?? `scan ${scan.id}`;
 
-    // The record each accepted fact lands on.
-    const accepted = acceptAll.map((id) => byId.get(id)!);
+    // The record each accepted fact lands on, references first. An addition that main has gained a
+    // match for since the scan (another Source's fact accepted meanwhile) lands on that record.
+    const order = (p: ProposalRow) => (p.action === 'remove' ? resolutionOrder.length : resolutionOrder.indexOf(p.entity_kind as ModelKind));
+    const accepted = acceptAll.map((id) => byId.get(id)!).sort((a, b) => order(a) - order(b));
+    const matchIndex = recordMatchIndex(model);
     for (const p of accepted) {
-      const target = bind.get(p.id) ?? relink.get(p.id) ?? p.entity_id ?? uuidV5(input.projectId, `${scan.source_id ?? scan.id}:${p.fact_key}`);
+      let matched: string | undefined;
+      if (p.action === 'add' && !bind.has(p.id) && !relink.has(p.id)) {
+        const key = factMatchKey(p.proposed as ScanFact, (k) => keyToId.get(k) ?? null);
+        const id = key === null ? undefined : matchIndex.get(key);
+        if (id !== undefined && model.get(id)?.kind === p.entity_kind) matched = id;
+      }
+      const target = bind.get(p.id) ?? relink.get(p.id) ?? p.entity_id ?? matched ?? uuidV5(input.projectId, `${scan.source_id ?? scan.id}:${p.fact_key}`);
       const existing = model.get(target);
       if ((bind.has(p.id) || relink.has(p.id)) && existing?.kind !== p.entity_kind) {
         throw HttpProblem.validation('Invalid request body', [{ field: bind.has(p.id) ? 'bind' : 'relink', message: `${target} is no ${p.entity_kind} of the model` }]);

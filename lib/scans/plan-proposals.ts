@@ -58,6 +58,23 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+/** Main's records by the key an unbound fact is matched with (kind and name, or a relationship's ends). */
+export function recordMatchIndex(model: PlanInput['model']): Map<string, string> {
+  const byMatchKey = new Map<string, string>();
+  for (const [id, { kind, record }] of model) {
+    const key = recordMatchKey(kind, record);
+    if (key !== null && !byMatchKey.has(key)) byMatchKey.set(key, id);
+  }
+  return byMatchKey;
+}
+
+/** The match key of a fact whose references resolve through `idOfKey` (null where a reference is not a record yet). */
+export function factMatchKey(fact: ScanFact, idOfKey: (key: string) => string | null): string | null {
+  const ends: Record<string, unknown> = {};
+  for (const [field, ref] of Object.entries(fact.refs)) ends[field] = Array.isArray(ref) ? ref.map(idOfKey) : ref === null ? null : idOfKey(ref);
+  return matchKey(fact.kind, fact.fields, ends);
+}
+
 /**
  * Compares a scan's facts with the Source's accepted facts and main
  * (part 2 "Scans and proposals", part 1 stale-mark transition). Pure.
@@ -71,11 +88,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  *   is complete, marks the record stale. A partial scan removes and marks nothing.
  */
 export function planProposals(input: PlanInput): ProposalPlan {
-  const byMatchKey = new Map<string, string>();
-  for (const [id, { kind, record }] of input.model) {
-    const key = recordMatchKey(kind, record);
-    if (key !== null && !byMatchKey.has(key)) byMatchKey.set(key, id);
-  }
+  const byMatchKey = recordMatchIndex(input.model);
   const factsInOrder = [...input.facts].sort((a, b) => resolutionOrder.indexOf(a.kind) - resolutionOrder.indexOf(b.kind) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   /** Fact key → the record ID it is or will be matched to (known records only). */
   const resolved = new Map<string, string>();

@@ -168,6 +168,15 @@ describe('scans over HTTP', () => {
     const documents = (await api('GET', `${P()}/sources/${folderSourceId}/documents`)).json.items.map((d: { path: string }) => d.path);
     expect(documents).toEqual(expect.arrayContaining(['docker-compose.yml', 'services/orders/openapi.yaml', 'services/billing/asyncapi.yaml']));
     expect(documents).not.toContain('.env');
+
+    // The archive's proposals were made before the folder's were accepted: accepting them now lands on the same records.
+    const archive = (await api('GET', `${P()}/sources`)).json.items.find((x: { kind: string }) => x.kind === 'archive');
+    const second = await api('POST', `${P()}/sources/${archive.id}/accept`, { json: {} });
+    expect(second.status, second.text).toBe(200);
+    const after = (await api('GET', `${P()}/export`)).json;
+    expect(after.elements.filter((e: { kind: string; name: string }) => e.kind === 'app' && e.name === 'orders')).toHaveLength(1);
+    expect(after.relationships.length).toBe(model.relationships.length);
+    expect(after.operations.length).toBe(model.operations.length);
   });
 
   it('a later scan without the billing service proposes its removal and marks it stale with the new commit; putting it back clears the mark', async () => {
