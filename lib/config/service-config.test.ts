@@ -41,6 +41,7 @@ describe('readServiceConfig defaults', () => {
       allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
       trustedProxies: [],
       telemetry: { otlpEndpoint: null },
+      newRelicGraphqlUrl: null,
       externalSignIn: { github: null, gitlab: null },
       http: { host: '127.0.0.1', port: 8080 },
     });
@@ -331,5 +332,12 @@ describe('never fails in an unexpected way', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('Svc__NewRelic__GraphqlUrl', () => {
+  it('an absolute http(s) URL replaces the region addresses; anything else refuses the start naming the variable', () => {
+    expect(readServiceConfig({ Svc__NewRelic__GraphqlUrl: 'https://gov-api.newrelic.com/graphql' }, '/srv').newRelicGraphqlUrl).toBe('https://gov-api.newrelic.com/graphql');
+    expect(() => readServiceConfig({ Svc__NewRelic__GraphqlUrl: 'nerdgraph' }, '/srv')).toThrow(/Svc__NewRelic__GraphqlUrl must be an absolute http or https URL/);
   });
 });

@@ -631,16 +631,18 @@ describe('/mcp with the official MCP SDK client against the real server', () => 
     }
     expect(answer.json.tools.find((t: { name: string }) => t.name === 'list_promises').equivalentHttp).toBe('GET /api/projects/{projectId}/promises');
     const endpoints = answer.json.endpoints.map((e: { method: string; path: string }) => `${e.method} ${e.path}`);
-    const readable = routes.filter((r) => r.auth === 'signed-in' && r.method === 'GET').map((r) => `${r.method} ${r.path}`);
+    const readable = routes.filter((r) => r.auth === 'signed-in' && r.method === 'GET' && (r.tokenScope ?? 'read') === 'read').map((r) => `${r.method} ${r.path}`);
     expect(endpoints).toEqual(expect.arrayContaining([...readable, 'POST /mcp']));
     expect(endpoints).toContain('GET /api/projects/{projectId}/promises/{promiseId}/runs');
     // A read token also runs scenarios (part 1 "Authentication"); it writes nothing else.
     expect(endpoints.filter((e: string) => !e.startsWith('GET ')).sort()).toEqual(['DELETE /mcp', 'POST /api/projects/{projectId}/scenarios/{scenarioId}/run', 'POST /mcp']);
     expect(endpoints).not.toContain('GET /api/auth/me');
+    // The push settings are read with the push scope, not with read.
+    expect(endpoints).not.toContain('GET /api/projects/{projectId}/sources/push');
 
     const pushing = await call(m.service.url, 'GET', '/api/agent/capabilities', { token: await m.createToken(workspaceId, ['read', 'push']) });
     const pushEndpoints = pushing.json.endpoints.map((e: { method: string; path: string }) => `${e.method} ${e.path}`);
-    expect(pushEndpoints).toEqual(expect.arrayContaining(['POST /api/projects/{projectId}/promises', 'PUT /api/projects/{projectId}/promises/{promiseId}/draft', 'POST /api/projects/{projectId}/promises/{promiseId}/runs']));
+    expect(pushEndpoints).toEqual(expect.arrayContaining(['GET /api/projects/{projectId}/sources/push', 'POST /api/projects/{projectId}/sources/push', 'POST /api/projects/{projectId}/promises', 'PUT /api/projects/{projectId}/promises/{promiseId}/draft', 'POST /api/projects/{projectId}/promises/{promiseId}/runs']));
     expect(pushEndpoints).not.toContain('POST /api/projects/{projectId}/promises/{promiseId}/approve');
     expect(pushEndpoints).not.toContain('POST /api/projects/{projectId}/import');
 
