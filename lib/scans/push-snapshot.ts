@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { extractedFactSchema } from '../extract/extracted-fact';
 import { extractionRulesVersion, factFormatVersion } from '../extract/rules-version';
@@ -11,9 +10,10 @@ import type { SettingsDocument } from '../settings/settings-schema';
 import { sourceSlug } from '../sources/source-slug';
 import { findSourceBySlug, insertSource } from '../sources/source-store';
 import { scanFactOf } from './fact-of-extraction';
-import { assertScanAllowance, type ScanRequestContext } from './request-scan';
+import { takeScanAllowance, type ScanRequestContext } from './request-scan';
 import { scanWorkerGoneMs, failScan } from './scan-lifecycle';
 import { scanLimitsOf } from './scan-limits-record';
+import { insertRunningScan } from './scan-store';
 import { storeScanResult } from './store-scan-result';
 
 /** The largest push body (part 2 "Limits": 24 MB, 24 × 1024² bytes as docs/decisions.md reads MB): the route's limit. */
@@ -69,7 +69,8 @@ export async function pushSnapshot(context: ScanRequestContext, project: { id: s
   const slug = sourceSlug(request.name);
   const scanId = randomUUID();
   const sourceId = await context.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`scan-allowance:${project.workspaceId}`}))`.execute(trx);
+    // The allowance lock serialises the scan requests of a workspace, so the check for a running push below holds too.
+    await takeScanAllowance(trx, project.workspaceId, context.settings, context.now);
     let source = await findSourceBySlug(trx, project.id, slug);
     if (!source) {
       await insertSource(trx, { id: randomUUID(), projectId: project.id, kind: 'push', name: request.name, slug, repository: null, path: null, accountId: null, region: null, createdBy: context.actor, at: context.now });
@@ -84,25 +85,17 @@ export async function pushSnapshot(context: ScanRequestContext, project: { id: s
       .where('heartbeat_at', '>=', new Date(context.now.getTime() - scanWorkerGoneMs))
       .executeTakeFirst();
     if (running) throw HttpProblem.conflict('Another push is running', `A push of "${source.name}" is being stored (scan ${running.id}); send this one when it is done.`);
-    await assertScanAllowance(trx, project.workspaceId, context.settings, context.now);
-    await trx
-      .insertInto('scans')
-      .values({
-        id: scanId,
-        project_id: project.id,
-        workspace_id: project.workspaceId,
-        source_id: source.id,
-        host: null,
-        state: 'running',
-        request: JSON.stringify({ repository: null, ref: null, includePaths: request.scope.includePaths, excludePaths: request.scope.excludePaths, pullRequest: null, pushed: true }),
-        limits: JSON.stringify({ ...request.scope.limits, excludeGlobs: request.scope.excludeGlobs, maxArchiveBytes: scanLimitsOf(context.settings).maxArchiveBytes }),
-        requested_by: context.actor,
-        created_at: context.now,
-        started_at: context.now,
-        heartbeat_at: context.now,
-        attempts: 1,
-      })
-      .execute();
+    await insertRunningScan(trx, {
+      id: scanId,
+      projectId: project.id,
+      workspaceId: project.workspaceId,
+      sourceId: source.id,
+      host: null,
+      request: { repository: null, ref: null, includePaths: request.scope.includePaths, excludePaths: request.scope.excludePaths, pullRequest: null, pushed: true },
+      limits: { ...request.scope.limits, excludeGlobs: request.scope.excludeGlobs, maxArchiveBytes: scanLimitsOf(context.settings).maxArchiveBytes },
+      requestedBy: context.actor,
+      at: context.now,
+    });
     return source.id;
   });
   try {

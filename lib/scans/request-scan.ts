@@ -38,6 +38,16 @@ export async function assertScanAllowance(db: Kysely<Database> | Transaction<Dat
   });
 }
 
+/**
+ * Serialises the scan requests of a workspace for the rest of the
+ * transaction (so two at once cannot both take the last scan of the day),
+ * then checks the allowance. Every way a scan is requested calls this.
+ */
+export async function takeScanAllowance(trx: Transaction<Database>, workspaceId: string, settings: SettingsDocument, now: Date): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`scan-allowance:${workspaceId}`}))`.execute(trx);
+  await assertScanAllowance(trx, workspaceId, settings, now);
+}
+
 /** A path of includePaths / excludePaths: relative to the repository root, `/`-separated, no `..`. */
 export function normaliseScopePath(path: string): string | null {
   if (path.includes('\0') || path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.includes('\\')) return null;
@@ -101,9 +111,7 @@ export async function requestRepositoryScan(context: ScanRequestContext, project
 async function queueScan(context: ScanRequestContext, project: { id: string; workspaceId: string }, scan: { sourceId: string | null; host: string | null; request: ScanRequestRecord }): Promise<string> {
   const id = randomUUID();
   await context.db.transaction().execute(async (trx) => {
-    // One request at a time per workspace past this point, so two at once cannot both take the last scan of the day.
-    await sql`select pg_advisory_xact_lock(hashtext(${`scan-allowance:${project.workspaceId}`}))`.execute(trx);
-    await assertScanAllowance(trx, project.workspaceId, context.settings, context.now);
+    await takeScanAllowance(trx, project.workspaceId, context.settings, context.now);
     await insertQueuedScan(trx, { id, projectId: project.id, workspaceId: project.workspaceId, sourceId: scan.sourceId, host: scan.host, request: scan.request, limits: scanLimitsOf(context.settings), requestedBy: context.actor, at: context.now });
   });
   return id;

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import type { SettingsDocument } from '../settings/settings-schema';
-import { assertScanAllowance } from './request-scan';
+import { takeScanAllowance } from './request-scan';
 import { queueScanJob } from './scan-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -36,8 +36,7 @@ export async function resumeScan(db: Kysely<Database>, input: { projectId: strin
     const scan = await trx.selectFrom('scans').select('state').where('project_id', '=', input.projectId).where('id', '=', input.scanId).forUpdate().executeTakeFirst();
     if (!scan) throw HttpProblem.notFound('Scan not found');
     if (scan.state !== 'failed' && scan.state !== 'cancelled') throw HttpProblem.conflict('Scan not resumable', `The scan is ${scan.state}; only a failed or cancelled scan can be resumed.`);
-    await sql`select pg_advisory_xact_lock(hashtext(${`scan-allowance:${input.workspaceId}`}))`.execute(trx);
-    await assertScanAllowance(trx, input.workspaceId, input.settings, input.now);
+    await takeScanAllowance(trx, input.workspaceId, input.settings, input.now);
     await clearScanResults(trx, input.scanId);
     await trx
       .updateTable('scans')

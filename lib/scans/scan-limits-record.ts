@@ -21,4 +21,8 @@ export interface ScanRequestRecord {
   includePaths: string[];
   excludePaths: string[];
   pullRequest: number | null;
+  /** Set on a snapshot pushed by `svc scan`. */
+  pushed?: true;
+  /** The name of an uploaded trace file. */
+  traceFile?: string;
 }

@@ -135,9 +135,8 @@ export interface NewScan {
   at: Date;
 }
 
-/** Stores a queued scan and its job in one transaction, so a scan is never queued without its job or the reverse. */
-export async function insertQueuedScan(trx: Transaction<Database>, scan: NewScan): Promise<void> {
-  await trx
+function insertScanRow(trx: Transaction<Database>, scan: NewScan, running: boolean) {
+  return trx
     .insertInto('scans')
     .values({
       id: scan.id,
@@ -145,14 +144,25 @@ export async function insertQueuedScan(trx: Transaction<Database>, scan: NewScan
       workspace_id: scan.workspaceId,
       source_id: scan.sourceId,
       host: scan.host,
-      state: 'queued',
+      state: running ? 'running' : 'queued',
       request: JSON.stringify(scan.request),
       limits: JSON.stringify(scan.limits),
       requested_by: scan.requestedBy,
       created_at: scan.at,
+      ...(running ? { started_at: scan.at, heartbeat_at: scan.at, attempts: 1 } : {}),
     })
     .execute();
+}
+
+/** Stores a queued scan and its job in one transaction, so a scan is never queued without its job or the reverse. */
+export async function insertQueuedScan(trx: Transaction<Database>, scan: NewScan): Promise<void> {
+  await insertScanRow(trx, scan, false);
   await queueScanJob(trx, scan.id, null);
+}
+
+/** Stores a scan that the request itself carries out (a push, a trace file): running, with its first heartbeat. */
+export async function insertRunningScan(trx: Transaction<Database>, scan: NewScan): Promise<void> {
+  await insertScanRow(trx, scan, true);
 }
 
 /** Adds the job that runs a scan (at `runAt`, or now). */

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { isArchiveError } from '../sources/archive/archive-errors';
 import { detectArchiveFormat } from '../sources/archive/detect-archive-format';
 import { readArchive } from '../sources/archive/read-archive';
 import { HttpProblem } from '../http/problem';
 import type { SourceRecord } from '../sources/source-store';
-import { assertScanAllowance, type ScanRequestContext } from './request-scan';
+import { takeScanAllowance, type ScanRequestContext } from './request-scan';
 import { scanLimitsOf } from './scan-limits-record';
 import { insertQueuedScan } from './scan-store';
 
@@ -31,8 +30,7 @@ export async function uploadArchive(context: ScanRequestContext, project: { id: 
   }
   const scanId = randomUUID();
   await context.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`scan-allowance:${project.workspaceId}`}))`.execute(trx);
-    await assertScanAllowance(trx, project.workspaceId, context.settings, context.now);
+    await takeScanAllowance(trx, project.workspaceId, context.settings, context.now);
     await insertQueuedScan(trx, { id: scanId, projectId: project.id, workspaceId: project.workspaceId, sourceId: source.id, host: null, request: { repository: null, ref: null, includePaths: [], excludePaths: [], pullRequest: null }, limits, requestedBy: context.actor, at: context.now });
     await trx.insertInto('scan_archives').values({ scan_id: scanId, format, content: body }).execute();
   });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { displayName, storedText } from '../http/common-schemas';
 import { HttpProblem } from '../http/problem';
 import { sourceSlug } from '../sources/source-slug';
 import { findSourceBySlug, insertSource } from '../sources/source-store';
-import { assertScanAllowance, normaliseScopePath, type ScanRequestContext } from './request-scan';
+import { normaliseScopePath, takeScanAllowance, type ScanRequestContext } from './request-scan';
 import { scanLimitsOf } from './scan-limits-record';
 import { insertQueuedScan } from './scan-store';
 
@@ -38,8 +37,7 @@ export async function uploadModelFile(context: ScanRequestContext, project: { id
   const slug = sourceSlug(name);
   const scanId = randomUUID();
   const sourceId = await context.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`scan-allowance:${project.workspaceId}`}))`.execute(trx);
-    await assertScanAllowance(trx, project.workspaceId, context.settings, context.now);
+    await takeScanAllowance(trx, project.workspaceId, context.settings, context.now);
     let source = await findSourceBySlug(trx, project.id, slug);
     if (!source) {
       const id = randomUUID();

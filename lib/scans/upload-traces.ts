@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { HttpProblem } from '../http/problem';
 import { decodeUtf8Strict } from '../model/strict-json';
 import type { SourceRecord } from '../sources/source-store';
-import { assertScanAllowance, type ScanRequestContext } from './request-scan';
+import { takeScanAllowance, type ScanRequestContext } from './request-scan';
 import { measuredCallFacts } from './measured-call-facts';
 import { scanLimitsOf } from './scan-limits-record';
+import { insertRunningScan } from './scan-store';
 import { storeScanResult } from './store-scan-result';
 import { readTraceCalls, TraceFormatError } from './trace-calls';
 
@@ -39,26 +39,18 @@ export async function uploadTraces(context: ScanRequestContext, project: { id: s
   const facts = measuredCallFacts(traces.services, traces.calls, evidence);
   const scanId = randomUUID();
   await context.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`scan-allowance:${project.workspaceId}`}))`.execute(trx);
-    await assertScanAllowance(trx, project.workspaceId, context.settings, context.now);
-    await trx
-      .insertInto('scans')
-      .values({
-        id: scanId,
-        project_id: project.id,
-        workspace_id: project.workspaceId,
-        source_id: source.id,
-        host: null,
-        state: 'running',
-        request: JSON.stringify({ repository: null, ref: null, includePaths: [], excludePaths: [], pullRequest: null, traceFile: fileName }),
-        limits: JSON.stringify(scanLimitsOf(context.settings)),
-        requested_by: context.actor,
-        created_at: context.now,
-        started_at: context.now,
-        heartbeat_at: context.now,
-        attempts: 1,
-      })
-      .execute();
+    await takeScanAllowance(trx, project.workspaceId, context.settings, context.now);
+    await insertRunningScan(trx, {
+      id: scanId,
+      projectId: project.id,
+      workspaceId: project.workspaceId,
+      sourceId: source.id,
+      host: null,
+      request: { repository: null, ref: null, includePaths: [], excludePaths: [], pullRequest: null, traceFile: fileName },
+      limits: scanLimitsOf(context.settings),
+      requestedBy: context.actor,
+      at: context.now,
+    });
   });
   const blob = createHash('sha1').update(`blob ${body.length}\0`).update(body).digest('hex');
   await storeScanResult(context.db, {
