@@ -280,3 +280,20 @@ export function verdict(ok) {
 export function tableRow(cells, widths) {
   return cells.map((cell, i) => (widths[i] < 0 ? String(cell).padEnd(-widths[i]) : String(cell).padStart(widths[i]))).join(' ');
 }
+
+// Runs work() and resolves with its result and the seconds it took (process.hrtime).
+export async function timed(work) {
+  const started = process.hrtime.bigint();
+  const result = await work();
+  return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+// Queues a scan of a Source over HTTP and polls its state every 20 ms; resolves with the scan detail once it completed or failed.
+export async function scanSourceOverHttp(base, cookie, projectId, sourceId) {
+  const started = await callApi(base, 'POST', `/api/projects/${projectId}/sources/${sourceId}/scans`, { body: { ref: null, includePaths: null, excludePaths: null }, cookie, expected: 202 });
+  for (;;) {
+    const scan = (await callApi(base, 'GET', `/api/projects/${projectId}/imports/${started.json.scanId}`, { cookie })).json;
+    if (scan.state === 'completed' || scan.state === 'failed') return scan;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

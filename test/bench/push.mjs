@@ -17,24 +17,7 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  baseEnvironment,
-  callApi,
-  createAgentToken,
-  fmt,
-  freePort,
-  loadAverage,
-  median,
-  peakRssBytes,
-  readOptions,
-  repositoryRoot,
-  serverEnvironment,
-  setUpAdmin,
-  startServer,
-  stopAndReport,
-  stopOnSignal,
-  temporaryDataDirectory,
-} from './bench-support.mjs';
+import { baseEnvironment, callApi, createAgentToken, fmt, freePort, loadAverage, median, peakRssBytes, readOptions, repositoryRoot, scanSourceOverHttp, serverEnvironment, setUpAdmin, startServer, stopAndReport, stopOnSignal, temporaryDataDirectory, timed } from './bench-support.mjs';
 import { generateRepository } from './scan.mjs';
 
 const setupToken = 'push-bench-setup-token-0123456789';
@@ -68,12 +51,6 @@ function runCli(args, env) {
   });
 }
 
-async function timed(work) {
-  const started = process.hrtime.bigint();
-  const result = await work();
-  return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
-}
-
 export async function main(args) {
   const options = parseArgs(args);
   const sourcesRoot = await temporaryDataDirectory('svc-bench-push-sources-');
@@ -97,14 +74,7 @@ export async function main(args) {
       if (cli.code !== 0) throw new Error(`svc scan exited ${cli.code}:\n${cli.stderr}`);
       const pushed = /proposals: (\d+) add, (\d+) change, (\d+) remove/.exec(cli.stdout);
       const cliFacts = Number(/(\d+) facts/.exec(cli.stdout)?.[1]);
-      const serverScan = await timed(async () => {
-        const started = await callApi(base, 'POST', `/api/projects/${project.id}/sources/${source.id}/scans`, { body: { ref: null, includePaths: null, excludePaths: null }, cookie, expected: 202 });
-        for (;;) {
-          const scan = (await callApi(base, 'GET', `/api/projects/${project.id}/imports/${started.json.scanId}`, { cookie })).json;
-          if (scan.state === 'completed' || scan.state === 'failed') return scan;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      });
+      const serverScan = await timed(() => scanSourceOverHttp(base, cookie, project.id, source.id));
       if (serverScan.result.state !== 'completed') throw new Error(`server scan failed: ${serverScan.result.error}`);
       const serverFacts = serverScan.result.factCount;
       rows.push({ cli, serverScan });

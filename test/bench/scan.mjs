@@ -14,7 +14,7 @@
 // Peak RSS of the server (VmHWM) before the first scan and after the last.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bundleTypeScript, callApi, fmt, freePort, loadAverage, peakRssBytes, readOptions, serverEnvironment, setUpAdmin, startServer, stopAndReport, stopOnSignal, temporaryDataDirectory } from './bench-support.mjs';
+import { bundleTypeScript, callApi, fmt, freePort, loadAverage, peakRssBytes, readOptions, scanSourceOverHttp, serverEnvironment, setUpAdmin, startServer, stopAndReport, stopOnSignal, temporaryDataDirectory, timed } from './bench-support.mjs';
 
 const setupToken = 'scan-bench-setup-token-0123456789';
 
@@ -72,12 +72,6 @@ async function plainRead(root) {
   return { files, bytes };
 }
 
-async function timed(work) {
-  const started = process.hrtime.bigint();
-  const result = await work();
-  return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
-}
-
 export async function main(args) {
   const options = parseArgs(args);
   const sourcesRoot = await temporaryDataDirectory('svc-bench-sources-');
@@ -99,14 +93,7 @@ export async function main(args) {
     const rssBefore = await peakRssBytes(server.child.pid);
     const rows = [];
     for (let round = 1; round <= options.rounds; round++) {
-      const http = await timed(async () => {
-        const started = await callApi(base, 'POST', `/api/projects/${project.id}/sources/${source.id}/scans`, { body: { ref: null, includePaths: null, excludePaths: null }, cookie, expected: 202 });
-        for (;;) {
-          const scan = (await callApi(base, 'GET', `/api/projects/${project.id}/imports/${started.json.scanId}`, { cookie })).json;
-          if (scan.state === 'completed' || scan.state === 'failed') return scan;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      });
+      const http = await timed(() => scanSourceOverHttp(base, cookie, project.id, source.id));
       if (http.result.state !== 'completed') throw new Error(`scan failed: ${http.result.error}`);
       const plain = await timed(() => plainRead(repository));
       const inProcess = await timed(() => extraction.extractFiles(extraction.walkDirectory(repository), { limits: { maxFiles: 100_000, maxFileBytes: 16_777_216, maxTotalBytes: 1_073_741_824 } }));
