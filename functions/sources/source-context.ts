@@ -1,4 +1,6 @@
+import { actorOf, type Caller } from '../../lib/auth/caller';
 import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
+import type { ScanRequestContext } from '../../lib/scans/request-scan';
 import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
 import type { KindContext } from '../../lib/sources/source-kinds';
 
@@ -6,4 +8,9 @@ import type { KindContext } from '../../lib/sources/source-kinds';
 export async function sourceKindContext(runtime: ServiceRuntime, workspaceId: string): Promise<KindContext & { settings: Awaited<ReturnType<typeof effectiveWorkspaceSettings>> }> {
   const settings = await effectiveWorkspaceSettings({ db: runtime.db, profile: runtime.config.profile }, workspaceId);
   return { profile: runtime.config.profile, sourcesRoot: runtime.config.sourcesRoot, settings };
+}
+
+/** Everything a scan request is checked and recorded with: the kind context, the database, who asks and when. */
+export async function scanRequestContext(runtime: ServiceRuntime, workspaceId: string, caller: Caller): Promise<ScanRequestContext> {
+  return { db: runtime.db, ...(await sourceKindContext(runtime, workspaceId)), actor: actorOf(caller), now: runtime.now() };
 }

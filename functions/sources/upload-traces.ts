@@ -1,11 +1,10 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/auth/caller';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { uploadTraces as readTraces } from '../../lib/scans/upload-traces';
 import { findSource } from '../../lib/sources/source-store';
-import { sourceKindContext } from './source-context';
+import { scanRequestContext } from './source-context';
 
 /**
  * POST P/sources/{sourceId}/traces?fileName= (editor; body: an OTLP JSON or Jaeger JSON file): 202
@@ -18,6 +17,6 @@ export const uploadTraces: Operation = async ({ runtime, caller, pathParameters,
   const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
   if (!source) throw HttpProblem.notFound('Source not found');
   if (source.kind === 'push') throw HttpProblem.conflict('Not for a push Source', 'A push Source receives its evidence from the svc command-line tool.');
-  const context = { db: runtime.db, ...(await sourceKindContext(runtime, project.workspaceId)), actor: actorOf(caller), now: runtime.now() };
+  const context = await scanRequestContext(runtime, project.workspaceId, caller);
   return jsonResponse(202, await readTraces(context, project, source, query.get('fileName'), (body as Buffer | undefined) ?? Buffer.alloc(0)));
 };
