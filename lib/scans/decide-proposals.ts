@@ -5,6 +5,7 @@ import { guidText } from '../http/common-schemas';
 import { HttpProblem, type FieldError } from '../http/problem';
 import { modelKinds, sectionOfKind, type AnyModelRecord, type ModelKind, type ModelSnapshot } from '../model/model-records';
 import { commitModelChange, loadModelSnapshot } from '../model/model-store';
+import { findReferrers } from '../model/model-rules';
 import { planImport, type ModelUpsert } from '../model/plan-import';
 import { lockStream } from '../model/stream-store';
 import { uuidV5 } from '../model/uuid-v5';
@@ -76,17 +77,6 @@ interface ProposalRow {
   status: string;
 }
 
-/** Records that refer to `id` and are not themselves being removed: a removal would leave them dangling. */
-function referrersOf(model: Map<string, { kind: ModelKind; record: AnyModelRecord }>, id: string, removed: Set<string>): string[] {
-  const out: string[] = [];
-  for (const [otherId, { kind, record }] of model) {
-    if (removed.has(otherId)) continue;
-    const r = record as unknown as Record<string, unknown>;
-    const refers = Object.entries(r).some(([field, value]) => field !== 'id' && (value === id || (Array.isArray(value) && value.includes(id))));
-    if (refers) out.push(`${kind} ${otherId}`);
-  }
-  return out;
-}
 
 /**
  * POST …/proposals/decide: accepts and rejects proposals of one scan in one
@@ -212,7 +202,13 @@ export async function decideProposals(db: Kysely<Database>, input: DecideInput):
       throw HttpProblem.conflict('Accept what these facts refer to', `The accepted facts refer to facts that are neither in the model nor accepted now: ${[...missingRefs].sort().join(', ')}. Accept their proposals too.`);
     }
     for (const id of removed) {
-      const referrers = referrersOf(model, id, removed);
+      const referrers = [
+        ...new Set(
+          findReferrers(snapshot, model.get(id)!.kind, id)
+            .filter((r) => !removed.has(r.id))
+            .map((r) => `${r.kind} ${r.id}`),
+        ),
+      ];
       if (referrers.length > 0) throw HttpProblem.conflict('Removal would leave references', `${id} is referred to by ${referrers.slice(0, 20).join(', ')}. Remove or change those first.`);
     }
 
