@@ -25,6 +25,19 @@ export interface ChangeImpact {
   needsAcknowledgement: boolean;
 }
 
+/** The live scenarios of a project whose stored document names any of `ids` (by name and ID order). */
+export function scenariosNaming(db: Db, projectId: string, ids: readonly string[]) {
+  return db
+    .selectFrom('scenarios')
+    .select(['id', 'name', 'document'])
+    .where('project_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .where(sql<boolean>`document::text ~* ${ids.join('|')}`)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * What accepting a set of changes and removals would change besides the model
  * (part 2 "impact"): views whose root or saved positions hold an affected
@@ -53,15 +66,7 @@ export async function changeImpact(db: Db, projectId: string, input: ImpactInput
     }
     if (removed.size > 0) {
       const ids = [...removed];
-      const scenarioRows = await db
-        .selectFrom('scenarios')
-        .select(['id', 'name', 'document'])
-        .where('project_id', '=', projectId)
-        .where('deleted_at', 'is', null)
-        .where(sql<boolean>`document::text ~* ${ids.map((id) => id.replace(/-/g, '\\-')).join('|')}`)
-        .orderBy('name')
-        .orderBy('id')
-        .execute();
+      const scenarioRows = await scenariosNaming(db, projectId, ids);
       for (const s of scenarioRows) {
         const text = JSON.stringify(s.document).toLowerCase();
         const named = ids.filter((id) => text.includes(id));

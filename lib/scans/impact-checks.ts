@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { playScenario } from '../playback/play-scenario';
 import type { ModelSnapshot } from '../model/model-records';
 import { scenarioDocumentOf } from '../scenarios/play-stored-scenario';
 import type { StoredScenario } from '../scenarios/scenario-store';
+import { scenariosNaming } from './change-impact';
 import { planDecision } from './decide-proposals';
 import { acceptableProposals } from './proposal-store';
 
@@ -36,16 +37,7 @@ export async function impactChecks(db: Kysely<Database>, input: { projectId: str
     }
   }
   if (affected.size === 0) return { scanId: input.scanId, scenarios: [] };
-  const pattern = [...affected].join('|');
-  const rows = await db
-    .selectFrom('scenarios')
-    .select(['id', 'project_id', 'name', 'document', 'origin', 'created_by', 'created_at', 'updated_at', 'deleted_at'])
-    .where('project_id', '=', input.projectId)
-    .where('deleted_at', 'is', null)
-    .where(sql<boolean>`document::text ~* ${pattern}`)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  const rows = await scenariosNaming(db, input.projectId, [...affected]);
   const { model_version: version } = await db.selectFrom('model_streams').select('model_version').where('id', '=', input.projectId).executeTakeFirstOrThrow();
   const scenarios = rows.map((row): ScenarioCheck => {
     const document = scenarioDocumentOf({ id: row.id, name: row.name, document: row.document } as StoredScenario);
