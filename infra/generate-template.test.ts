@@ -103,6 +103,13 @@ describe('SAM template of the route table', () => {
     expect(resolve(projectRoot, templateFolder)).toBe(resolve(templateFile, '..'));
   });
 
+  it('serves the web client from the web bundle at GET / and the greedy GET /{proxy+}, its files inside the bundle folder', () => {
+    const web = functionsOf(template).filter(([, f]) => f.Properties.CodeUri === codeUriOf('web'));
+    expect(web.map(([, f]) => `${f.Properties.Events[httpApiEventName]!.Properties.Method} ${f.Properties.Events[httpApiEventName]!.Properties.Path}`).sort()).toEqual(['GET /', 'GET /{proxy+}']);
+    // The function is self-contained: CodeUri uploads the folder, client/ included (esbuild.config.mjs copies dist/web there).
+    expect(existsSync(resolve(projectRoot, templateFolder, codeUriOf('web'), 'client/index.html')), 'run `npm run build` first').toBe(true);
+  });
+
   it('runs the job worker every minute from its own bundle, and has a migration function with no trigger', () => {
     const resources = template.Resources as Record<string, FunctionResource & { Properties: { Timeout?: number; Events?: Record<string, { Type: string; Properties: Record<string, unknown> }> } }>;
     const worker = resources[workerFunctionLogicalId]!;

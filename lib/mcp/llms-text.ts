@@ -22,6 +22,7 @@ export function llmsFullText(): string {
   const tools = listedToolDefinitions()
     .map((t) => `### ${t.name}\n\n${t.description}\n\nInput schema:\n\n\`\`\`json\n${JSON.stringify(t.inputSchema, null, 2)}\n\`\`\``)
     .join('\n\n');
-  const endpoints = routes.map((r) => `- ${r.method} ${r.path} — ${r.summary} (auth: ${r.auth}${r.body !== 'none' ? `; body ${r.body} up to ${r.bodyLimitBytes} bytes` : ''})`).join('\n');
+  // The web client's routes serve a browser, not an agent.
+  const endpoints = routes.filter((r) => !r.webClient).map((r) => `- ${r.method} ${r.path} — ${r.summary} (auth: ${r.auth}${r.body !== 'none' ? `; body ${r.body} up to ${r.bodyLimitBytes} bytes` : ''})`).join('\n');
   return `${header}\n## MCP tools\n\n${tools}\n\n## HTTP endpoints\n\n${endpoints}\n`;
 }

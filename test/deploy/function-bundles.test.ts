@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strongPassword } from '../support/http-client';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -40,6 +41,7 @@ interface Answer {
   headers: Record<string, string>;
   body: string;
   cookies?: string[];
+  isBase64Encoded?: boolean;
   json: any;
 }
 
@@ -280,6 +282,34 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       const answer = await call('agent', 'GET', '/llms.txt');
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.body.length).toBeGreaterThan(100);
+    },
+    web: async () => {
+      // The client's files travel inside the bundle (client/): nothing outside the copied folder is read.
+      const index = await call('web', 'GET', '/');
+      expect(index.statusCode, index.body).toBe(200);
+      expect(index.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'x-frame-options': 'DENY' });
+      expect(index.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';/);
+      // Files go as bytes (base64), as API Gateway passes them on.
+      const html = Buffer.from(index.body, 'base64').toString('utf8');
+      expect(html).toContain('<div id="app">');
+      const script = /src="\/(assets\/main-[A-Z0-9]+\.js)"/.exec(html)![1]!;
+      const deepLink = await call('web', 'GET', '/{proxy+}', { params: { proxy: 'w/a/p/b/model' } });
+      expect(deepLink.statusCode).toBe(200);
+      expect(deepLink.body).toBe(index.body);
+      const asset = await call('web', 'GET', '/{proxy+}', { params: { proxy: script }, headers: { 'accept-encoding': 'gzip' } });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' });
+      expect(asset.isBase64Encoded).toBe(true);
+      expect(gunzipSync(Buffer.from(asset.body, 'base64')).length).toBeGreaterThan(1000);
+      // API Gateway sends here every GET no other route takes, the API's unknown paths too: they keep the API's answers.
+      const unknown = await call('web', 'GET', '/{proxy+}', { params: { proxy: 'api/nope' } });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(unknown.json).toMatchObject({ type: 'not_found', title: 'No such endpoint' });
+      const wrongMethod = await call('web', 'GET', '/{proxy+}', { params: { proxy: 'api/auth/login' } });
+      expect(wrongMethod.statusCode).toBe(405);
+      expect(wrongMethod.headers.allow).toBe('POST');
+      expect((await call('web', 'GET', '/{proxy+}', { params: { proxy: 'assets/main-NOTBUILT.js' } })).statusCode).toBe(404);
     },
     mcp: async () => {
       const answer = await call('mcp', 'POST', '/mcp', {

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -60,7 +60,7 @@ export interface RunningBundle {
 }
 
 /**
- * Copies the bundle folder `dist/<relative>` (handler.mjs and its source map)
+ * Copies the bundle folder `dist/<relative>` (handler.mjs, its source map and what else it holds)
  * to a temporary folder outside the repository and runs it with plain node and
  * only `env` (plus PATH): what a Lambda execution environment gives it.
  */
@@ -70,7 +70,8 @@ export async function startBundle(relative: string, env: Record<string, string>)
   for (let d = folder; d !== dirname(d); d = dirname(d)) {
     if (existsSync(join(dirname(d), 'node_modules'))) throw new Error(`${dirname(d)}/node_modules exists: the bundle would not run alone`);
   }
-  for (const file of await readdir(source)) await copyFile(join(source, file), join(folder, file));
+  // Folders too: the web group carries the client's files in client/.
+  await cp(source, folder, { recursive: true });
   await writeFile(join(folder, 'runner.mjs'), runnerSource);
 
   let log = '';
@@ -132,7 +133,7 @@ export async function startBundle(relative: string, env: Record<string, string>)
 }
 
 export interface ApiRequestOptions {
-  /** Values of the path's `{name}` parameters. */
+  /** Values of the path's `{name}` parameters; a greedy `{name+}` is given by its name and keeps its slashes. */
   params?: Record<string, string>;
   headers?: Record<string, string>;
   cookies?: string[];
@@ -149,7 +150,9 @@ export interface ApiRequestOptions {
  */
 export function apiGatewayEvent(method: string, route: string, options: ApiRequestOptions = {}, host = 'svc.example.test'): unknown {
   const params = options.params ?? {};
-  const rawPath = route.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const rawPath = route.replace(/\{([^}+]+)(\+?)\}/g, (_, name: string, greedy: string) =>
+    greedy ? (params[name] ?? '').split('/').map(encodeURIComponent).join('/') : encodeURIComponent(params[name] ?? ''),
+  );
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
   const form = options.form === undefined ? undefined : Buffer.from(options.form.text, 'utf8');
   const headers: Record<string, string> = {

@@ -703,7 +703,8 @@ describe('identity and HTTP edge security', () => {
         ['GET', '/api/nope'],
         ['POST', '/api/auth/nope'],
         ['DELETE', '/api/workspaces/x/y/z'],
-        ['GET', '/definitely/not/here'],
+        // A GET outside the API answers the web client's index.html (docs/web-client.md); other methods stay 404.
+        ['PUT', '/definitely/not/here'],
       ] as const) {
         const answer = await onA(method, path, method === 'POST' ? { json: { a: 1 } } : {});
         expectProblem(answer, 404);

@@ -531,7 +531,7 @@ describe('share links over HTTP', () => {
         await m.api('GET', '/health'),
         await m.api('GET', '/api/setup/status'),
         await share(randomBytes(32).toString('base64url')),
-        await m.api('GET', '/no/such/path'),
+        await m.api('GET', '/api/no/such/path'),
       ];
       for (const answer of others) {
         expect(answer.headers.get('x-frame-options'), answer.text.slice(0, 100)).toBe('DENY');
