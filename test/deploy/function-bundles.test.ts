@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -364,6 +364,30 @@ describe('a route bundle started without a setting it needs', () => {
       expect(entries.filter((e) => e.type === 'access')).toMatchObject([{ routeKey: 'GET /health', status: 500, callerKind: 'anonymous' }]);
     } finally {
       await bundle.stop();
+    }
+  });
+});
+
+describe('a web bundle whose client files are missing', () => {
+  it('answers 503 naming `npm run build` for the client, and still the API\'s 404 for an API path', async () => {
+    const database = await createTestDatabase();
+    const bundle = await startBundle('functions/web', templateEnvironment(database));
+    try {
+      // The files are read on the first request: removing them before it is a bundle built without them.
+      await rm(join(bundle.folder, 'client'), { recursive: true });
+      const invoke = async (proxy: string) => {
+        const outcome = await bundle.invoke(apiGatewayEvent('GET', '/{proxy+}', { params: { proxy } }, host));
+        expect(outcome.kind, outcome.kind === 'threw' ? outcome.message : '').toBe('result');
+        return (outcome as { value: Answer }).value;
+      };
+      const page = await invoke('w/a/p/b');
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(JSON.parse(page.body)).toMatchObject({ type: 'service_unavailable', title: 'Web client not built', detail: expect.stringContaining('npm run build') });
+      expect((await invoke('api/nope')).statusCode).toBe(404);
+    } finally {
+      await bundle.stop();
+      await database.drop();
     }
   });
 });

@@ -47,6 +47,8 @@ process.send({ kind: 'ready' });
 export type Invocation = { kind: 'result'; value: any } | { kind: 'threw'; message: string };
 
 export interface RunningBundle {
+  /** The folder the bundle was copied to and runs from. */
+  folder: string;
   /** The handler's answer to one event; a throw comes back as `{ kind: 'threw' }` (Lambda's bare 500). */
   invoke(event: unknown): Promise<Invocation>;
   /** Everything the process wrote to stdout and stderr so far (the function's log). */
@@ -108,6 +110,7 @@ export async function startBundle(relative: string, env: Record<string, string>)
 
   let next = 0;
   return {
+    folder,
     invoke(event) {
       const id = next++;
       return new Promise((res) => {
