@@ -33,5 +33,9 @@ describe('/llms.txt and /llms-full.txt', () => {
     const schemas = [...text.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]!) as { type?: string });
     expect(schemas).toHaveLength(agentTools.length);
     for (const schema of schemas) expect(schema.type).toBe('object');
+    // Every endpoint of the API, and not the web client's routes (they serve a browser).
+    for (const route of routes.filter((r) => !r.webClient)) expect(text).toContain(`- ${route.method} ${route.path} —`);
+    expect(text).not.toContain('- GET /{proxy+}');
+    expect(text).not.toMatch(/^- GET \/ —/m);
   });
 });

@@ -637,6 +637,8 @@ describe('/mcp with the official MCP SDK client against the real server', () => 
     // A read token also runs scenarios (part 1 "Authentication"); it writes nothing else.
     expect(endpoints.filter((e: string) => !e.startsWith('GET ')).sort()).toEqual(['DELETE /mcp', 'POST /api/projects/{projectId}/scenarios/{scenarioId}/run', 'POST /mcp']);
     expect(endpoints).not.toContain('GET /api/auth/me');
+    // The web client's routes serve a browser, not an agent.
+    expect(endpoints.filter((e: string) => e === 'GET /' || e === 'GET /{proxy+}')).toEqual([]);
     // The push settings are read with the push scope, not with read.
     expect(endpoints).not.toContain('GET /api/projects/{projectId}/sources/push');
 
