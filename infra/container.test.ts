@@ -225,6 +225,14 @@ describe('Dockerfile', () => {
     for (const setting of ['Svc__DataDirectory=/data', 'Svc__SourcesRoot=/sources', 'HOST=0.0.0.0', 'PORT=8080']) expect(env).toContain(setting);
   });
 
+  it('carries the web client: the build stage has web/ in its context and the image gets all of dist/, dist/web included', async () => {
+    const lines = await instructions();
+    const runtime = lines.slice(lines.indexOf('FROM node:22-bookworm-slim AS runtime'));
+    expect(runtime).toContain('COPY --from=build /app/dist ./dist');
+    const ignored = (await read('.dockerignore')).split('\n').map((l) => l.trim());
+    expect(ignored.filter((entry) => entry === 'web' || entry.startsWith('web/'))).toEqual([]);
+  });
+
   it('matches the user of the compositions', async () => {
     for (const name of ['local', 'hosted'] as const) expect((await loadCompose(name)).raw.services.svc!.user).toBe('10001:10001');
   });
