@@ -1,8 +1,8 @@
 import { CopyButton } from '../../components/copy-button';
 import type { AssertionResult, RunResult, StepOutcome } from './scenario-api';
-import { TraceTimeline } from './trace-timeline';
+import { TraceTimeline, withNames } from './trace-timeline';
 
-function AssertionResults({ assertions }: { assertions: readonly AssertionResult[] }) {
+function AssertionResults({ assertions, labels }: { assertions: readonly AssertionResult[]; labels: Record<string, string> }) {
   if (assertions.length === 0) return <p class="empty">The scenario has no assertions.</p>;
   const passed = assertions.filter((a) => a.passed).length;
   return (
@@ -18,7 +18,7 @@ function AssertionResults({ assertions }: { assertions: readonly AssertionResult
               {assertion.passed ? 'passed' : 'failed'}
             </span>{' '}
             <code>{assertion.id}</code>
-            {assertion.detail ? <span class="assertion-detail">: {assertion.detail}</span> : null}
+            {assertion.detail ? <span class="assertion-detail">: {withNames(assertion.detail, labels)}</span> : null}
           </li>
         ))}
       </ul>
@@ -95,7 +95,7 @@ export function RunResultView({ result, playedOver }: { result: RunResult; playe
         </div>
       )}
       <h3>Assertions</h3>
-      {playable ? <AssertionResults assertions={result.assertions} /> : <p class="empty">Not checked: the scenario did not play.</p>}
+      {playable ? <AssertionResults assertions={result.assertions} labels={result.labels} /> : <p class="empty">Not checked: the scenario did not play.</p>}
       <StepOutcomes outcomes={result.outcomes} />
       <h3>Trace</h3>
       <TraceTimeline key={result.hash} events={result.events} labels={result.labels} />

@@ -99,6 +99,9 @@ export function ScenarioEditorScreen({ params }: { params: RouteParams }) {
   const dirty = document.savedText !== document.text;
   const nameNode = read.tree ? findNodeAtLocation(read.tree, ['name']) : undefined;
   const name = typeof nameNode?.value === 'string' && nameNode.value.trim() !== '' ? nameNode.value : isNew ? 'New scenario' : 'Scenario';
+  // A create takes its ID from the text (a replace from the path), so a new scenario shows the text's.
+  const idNode = read.tree ? findNodeAtLocation(read.tree, ['id']) : undefined;
+  const shownId = isNew && typeof idNode?.value === 'string' ? idNode.value : document.scenarioId;
 
   return (
     <section class="scenario-editor">
@@ -107,8 +110,8 @@ export function ScenarioEditorScreen({ params }: { params: RouteParams }) {
       </p>
       <h1>{name}</h1>
       <p class="scenario-id">
-        ID <code>{document.scenarioId}</code>
-        {isNew ? ' (new: saved with Create)' : ''}
+        ID <code>{shownId}</code>
+        {isNew ? ' (new: the text chooses it; Create saves it)' : ''}
       </p>
       <OriginLine origin={document.origin} />
       <div class="scenario-workspace">
@@ -133,7 +136,7 @@ export function ScenarioEditorScreen({ params }: { params: RouteParams }) {
           {saveError.status === 409 && isNew ? (
             <p class="hint">
               The ID in the text is taken (a deleted scenario keeps its ID too): write another GUID as <code>id</code>, or{' '}
-              <Link href={projectPath(workspaceId, projectId, 'scenarios', document.scenarioId)}>open the scenario with this ID</Link>.
+              <Link href={projectPath(workspaceId, projectId, 'scenarios', shownId)}>open the scenario with this ID</Link>.
             </p>
           ) : null}
         </>

@@ -8,7 +8,7 @@ export const timelinePageSize = 100;
 const guid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** Record IDs in a detail sentence written with the names the run gave them. */
-function withNames(text: string, labels: Record<string, string>): string {
+export function withNames(text: string, labels: Record<string, string>): string {
   return text.replace(guid, (id) => labels[id] ?? labels[id.toLowerCase()] ?? id);
 }
 
@@ -22,6 +22,10 @@ function TraceEventRow({ event, labels }: { event: TraceEvent; labels: Record<st
   const to = nameOf(event.to, labels);
   const target = nameOf(event.target, labels);
   const fault = isFaultInjected(event.detail);
+  const route = `${from ?? '—'} → ${to ?? '—'}`;
+  // A subscription's or binding's name is already "<from> → <to>": show only what it adds (a binding's key).
+  let targetText = target !== null && target !== to && target !== from ? target : null;
+  if (targetText?.startsWith(route)) targetText = targetText.slice(route.length).trim() || null;
   return (
     <li class={`trace-event event-${look.group}`}>
       <span class="event-time">
@@ -45,8 +49,8 @@ function TraceEventRow({ event, labels }: { event: TraceEvent; labels: Record<st
         </p>
         {from || to || target ? (
           <p class="event-route">
-            {from ?? '—'} → {to ?? '—'}
-            {target && target !== to ? <span class="event-target"> · {target}</span> : null}
+            {route}
+            {targetText ? <span class="event-target"> · {targetText}</span> : null}
           </p>
         ) : null}
         {event.detail ? <p class="event-detail">{withNames(event.detail, labels)}</p> : null}
