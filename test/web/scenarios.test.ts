@@ -150,8 +150,9 @@ describe.skipIf(chromiumMissing !== null)('the scenarios area in the browser', (
     expect(caretLine).toBe(thenLine);
 
     // The fix: saved, the address becomes the scenario's own, the problem is gone.
+    // Saved from the keyboard: Ctrl+S in the editor.
     await editor.fill(checkoutText(announce));
-    await page.getByRole('button', { name: 'Create scenario' }).click();
+    await editor.press('Control+s');
     await expect.poll(() => page.url()).toContain(`/scenarios/${scenarioId}`);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
     expect(await problems.getByRole('listitem').count()).toBe(0);
@@ -240,6 +241,36 @@ describe.skipIf(chromiumMissing !== null)('the scenarios area in the browser', (
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  it('plays over a branch when asked, and draws a long trace a hundred events at a time', async () => {
+    const { page, model } = session;
+    const branch = await model.api('POST', `/api/projects/${projectId}/branches`, { session: model.admin.session, json: { name: 'Billing rework', kind: 'draft' } });
+    expect(branch.status, branch.text).toBe(201);
+    const longId = '5cea0000-0000-4000-8000-0000000010f0';
+    const writes = Array.from({ length: 130 }, (_, i) => ({ type: 'write', id: `w${i}`, by: ids.orders, store: '5ce00000-0000-4000-8000-000000000004', dataset: 'orders', change: { n: i } }));
+    const created = await model.api('POST', `/api/projects/${projectId}/scenarios`, {
+      session: model.admin.session,
+      json: { id: longId, name: 'Many writes', steps: writes, faults: [], assertions: [] },
+    });
+    expect(created.status, created.text).toBe(201);
+
+    await session.open(`${scenariosPath()}/${longId}`);
+    await expect.poll(() => page.getByLabel('Play over').locator('option').count()).toBe(2);
+    await page.getByLabel('Play over').selectOption({ label: 'Billing rework (draft)' });
+    await expect.poll(() => page.url()).toContain(`branchId=${branch.json.id}`);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const timeline = page.getByRole('list', { name: 'Trace events in time order' });
+    await timeline.waitFor();
+    const overBranch = await model.api('POST', `/api/projects/${projectId}/scenarios/${longId}/run?branchId=${branch.json.id}`, { session: model.admin.session });
+    await expect.poll(() => page.getByText(overBranch.json.hash).isVisible()).toBe(true);
+    expect(await page.getByText('Billing rework (draft), model version').isVisible()).toBe(true);
+
+    expect(await page.getByText('Showing 100 of 130 events.').isVisible()).toBe(true);
+    expect(await timeline.getByRole('listitem').count()).toBe(100);
+    await page.getByRole('button', { name: 'Show 30 more events' }).click();
+    expect(await timeline.getByRole('listitem').count()).toBe(130);
+    expect(await timeline.getByRole('listitem').last().innerText()).toContain('w129');
+  });
+
   it('lists scenarios by name, pages with the cursor, and deletes one', async () => {
     const { page, model } = session;
     const spareId = '5cea0000-0000-4000-8000-00000000057a';
@@ -250,15 +281,15 @@ describe.skipIf(chromiumMissing !== null)('the scenarios area in the browser', (
     expect(spare.status, spare.text).toBe(201);
     await session.open(scenariosPath());
     const rows = page.getByRole('table', { name: 'Scenarios by name' }).getByRole('row');
-    await expect.poll(() => rows.count()).toBe(4);
-    expect(await page.getByRole('table').getByRole('link').allInnerTexts()).toEqual(['A spare scenario', 'Calls an operation the model lacks', 'Checkout while billing is down']);
+    await expect.poll(() => rows.count()).toBe(5);
+    expect(await page.getByRole('table').getByRole('link').allInnerTexts()).toEqual(['A spare scenario', 'Calls an operation the model lacks', 'Checkout while billing is down', 'Many writes']);
     await takeScreenshot(page, 'scenario-list');
 
     await page.getByRole('button', { name: 'Delete A spare scenario' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keep it');
     await page.getByRole('button', { name: 'Yes, delete A spare scenario' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Deleted “A spare scenario”' }).count()).toBe(1);
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(4);
     expect((await model.api('GET', `/api/projects/${projectId}/scenarios/${spareId}`, { session: model.admin.session })).status).toBe(404);
 
     // 55 scenarios: the first page holds 50, Next reads the rest with the API's cursor.
