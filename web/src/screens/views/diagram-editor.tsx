@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../../api/client';
 import { ErrorNotice, Loading } from '../../components/status';
@@ -42,11 +43,14 @@ export function DiagramEditor({
   view,
   editable,
   onDrawn,
+  children,
 }: {
   projectId: string;
   view: View;
   editable: boolean;
   onDrawn: (diagram: DrawnDiagram) => void;
+  /** Controls shown in the diagram's toolbar (downloads). */
+  children?: ComponentChildren;
 }) {
   const instructionsId = useId();
   const [round, setRound] = useState(0);
@@ -232,8 +236,9 @@ export function DiagramEditor({
   return (
     <div class="diagram-editor">
       <div class="diagram-toolbar">
+        {children}
         <label class="choice">
-          <input type="checkbox" checked={fit} onChange={(e) => setFit((e.currentTarget as HTMLInputElement).checked)} /> Fit the diagram to the window
+          <input type="checkbox" checked={fit} onChange={(e) => setFit((e.currentTarget as HTMLInputElement).checked)} /> Fit to the window
         </label>
         <button type="button" class="secondary" onClick={redraw} disabled={busy}>
           Draw again
@@ -241,8 +246,7 @@ export function DiagramEditor({
       </div>
       {editable ? (
         <p id={instructionsId} class="hint">
-          Drag an element to move it, or focus it with Tab and move it with the arrow keys (Shift moves further). Each move is saved to the view's layout and the diagram is
-          drawn again by the service.
+          Drag an element, or focus it with Tab and use the arrow keys (Shift moves further). Each move is saved to the view's layout and the service draws the diagram again.
         </p>
       ) : (
         <p class="hint">Only editors can move elements of a view.</p>

@@ -16,11 +16,14 @@ export function RootElementField({
   projectId,
   value,
   onValue,
+  onScope,
   error,
 }: {
   projectId: string;
   value: string | null;
   onValue: (rootElementId: string | null) => void;
+  /** Told whether the person chose "inside one element", so a form can ask for the element before sending. */
+  onScope: (insideElement: boolean) => void;
   error: ApiError | undefined;
 }) {
   const id = useId();
@@ -39,6 +42,7 @@ export function RootElementField({
 
   const choose = (inside: boolean) => {
     setInsideElement(inside);
+    onScope(inside);
     if (!inside) onValue(null);
   };
 

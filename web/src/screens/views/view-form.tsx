@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { ApiError } from '../../api/client';
 import { ErrorNotice } from '../../components/status';
 import { Form, TextField } from '../../components/form';
 import { useAction } from '../../components/use-load';
@@ -29,7 +30,12 @@ export function ViewForm({
   const [name, setName] = useState(initial?.name ?? '');
   const [rootElementId, setRootElementId] = useState<string | null>(initial?.rootElementId ?? null);
   const [chosenId, setChosenId] = useState('');
+  const [insideElement, setInsideElement] = useState(initial?.rootElementId != null);
   const save = useAction(async () => {
+    if (insideElement && rootElementId === null) {
+      // Said beside the picker in the API's words, rather than sending a landscape the person did not ask for.
+      throw new ApiError({ type: 'validation_error', title: 'Choose an element', detail: null, status: 0, errors: [{ field: 'rootElementId', message: 'choose the element whose inside the view shows' }] });
+    }
     const input: ViewInput = { name, rootElementId };
     if (askForId && chosenId.trim() !== '') input.id = chosenId.trim();
     return onSubmit(input);
@@ -40,7 +46,7 @@ export function ViewForm({
   return (
     <Form label={formLabel} onSubmit={() => void save.run()} class="view-form">
       <TextField label="Name" field="name" value={name} onValue={setName} error={save.error} required autoComplete="off" />
-      <RootElementField projectId={projectId} value={rootElementId} onValue={setRootElementId} error={save.error} />
+      <RootElementField projectId={projectId} value={rootElementId} onValue={setRootElementId} onScope={setInsideElement} error={save.error} />
       {askForId ? (
         <details class="advanced" open={save.error?.fieldMessage('id') ? true : undefined}>
           <summary>Choose the view's ID</summary>

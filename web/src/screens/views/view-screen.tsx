@@ -19,30 +19,33 @@ function ViewScopeLine({ projectId, view }: { projectId: string; view: View }) {
   return <p class="lead">Shows the elements inside {root.data ? `${root.data.name} (${root.data.kind})` : root.error ? `a missing element (${view.rootElementId})` : '…'}.</p>;
 }
 
-/** Layout fingerprint and picture downloads of the diagram drawn now. */
-function DiagramFacts({ projectId, view, drawn }: { projectId: string; view: View; drawn: DrawnDiagram | null }) {
+/** The layout fingerprint of the diagram drawn now (part 1 "Layout fingerprint") and how many positions are saved. */
+function DiagramFacts({ drawn }: { drawn: DrawnDiagram | null }) {
+  return (
+    <dl class="facts">
+      <dt>Layout fingerprint</dt>
+      <dd class="fingerprint">
+        <code>{drawn?.fingerprint ?? '…'}</code>
+      </dd>
+      <dt>Saved positions</dt>
+      <dd class="saved-positions">{drawn ? drawn.savedPositions : '…'}</dd>
+    </dl>
+  );
+}
+
+/** PNG drawn by the browser from the SVG on screen, and the SVG itself. */
+function PictureDownloads({ projectId, view, drawn }: { projectId: string; view: View; drawn: DrawnDiagram | null }) {
   const png = useAction(async () => {
     if (drawn) await downloadViewPng(drawn.svgText, view.name);
   });
   return (
-    <div class="diagram-facts">
-      <dl class="facts">
-        <dt>Layout fingerprint</dt>
-        <dd class="fingerprint">
-          <code>{drawn?.fingerprint ?? '…'}</code>
-        </dd>
-        <dt>Saved positions</dt>
-        <dd class="saved-positions">{drawn ? drawn.savedPositions : '…'}</dd>
-      </dl>
-      <div class="actions">
-        <button type="button" onClick={() => void png.run()} disabled={!drawn || png.pending}>
-          {png.pending ? 'Drawing the PNG…' : 'Download PNG'}
-        </button>
-        <a class="button secondary" href={exportPaths.svg(projectId, view.id)} download={`${view.name}.svg`}>
-          Download SVG
-        </a>
-      </div>
-      <p class="hint">The PNG is drawn by your browser at twice the SVG's size, each side at most 8192 pixels.</p>
+    <div class="actions picture-downloads">
+      <button type="button" onClick={() => void png.run()} disabled={!drawn || png.pending} title="Drawn by your browser at twice the SVG's size, each side at most 8192 pixels">
+        {png.pending ? 'Drawing the PNG…' : 'Download PNG'}
+      </button>
+      <a class="button secondary" href={exportPaths.svg(projectId, view.id)} download={`${view.name}.svg`}>
+        Download SVG
+      </a>
       <ErrorNotice error={png.error} />
     </div>
   );
@@ -58,37 +61,40 @@ function ViewPage({ workspaceId, projectId, view, projectName, onChanged }: { wo
         <Link href={projectPath(workspaceId, projectId, 'views')}>Views</Link> /
       </p>
       <h1>{view.name}</h1>
-      <ViewScopeLine projectId={projectId} view={view} />
-      {editor ? (
-        editing ? (
-          <div class="panel">
-            <h2>Rename or change what it shows</h2>
-            <ViewForm
-              projectId={projectId}
-              initial={view}
-              formLabel="Edit view"
-              submitLabel="Save view"
-              askForId={false}
-              onCancel={() => setEditing(false)}
-              onSubmit={async (input) => {
-                await viewsApi.replace(projectId, view.id, input);
-                setEditing(false);
-                onChanged();
-              }}
-            />
-          </div>
-        ) : (
-          <div class="actions">
-            <button type="button" class="secondary" onClick={() => setEditing(true)}>
-              Rename or change root
-            </button>
-          </div>
-        )
+      <div class="view-heading">
+        <ViewScopeLine projectId={projectId} view={view} />
+        {editor && !editing ? (
+          <button type="button" class="secondary" onClick={() => setEditing(true)}>
+            Rename or change root
+          </button>
+        ) : null}
+      </div>
+      {editor && editing ? (
+        <div class="panel">
+          <h2>Rename or change what it shows</h2>
+          <ViewForm
+            projectId={projectId}
+            initial={view}
+            formLabel="Edit view"
+            submitLabel="Save view"
+            askForId={false}
+            onCancel={() => setEditing(false)}
+            onSubmit={async (input) => {
+              await viewsApi.replace(projectId, view.id, input);
+              setEditing(false);
+              onChanged();
+            }}
+          />
+        </div>
       ) : null}
       <section aria-labelledby="diagram-heading">
-        <h2 id="diagram-heading">Diagram</h2>
-        <DiagramFacts projectId={projectId} view={view} drawn={drawn} />
-        <DiagramEditor key={`${view.id} ${view.updatedAt}`} projectId={projectId} view={view} editable={editor} onDrawn={setDrawn} />
+        <h2 id="diagram-heading" class="offscreen">
+          Diagram
+        </h2>
+        <DiagramFacts drawn={drawn} />
+        <DiagramEditor key={`${view.id} ${view.updatedAt}`} projectId={projectId} view={view} editable={editor} onDrawn={setDrawn}>
+          <PictureDownloads projectId={projectId} view={view} drawn={drawn} />
+        </DiagramEditor>
       </section>
       <TextExports projectId={projectId} viewId={view.id} viewName={view.name} projectFileName={projectName} />
       <ViewShareLinks workspaceId={workspaceId} projectId={projectId} viewId={view.id} editable={editor} />
