@@ -362,6 +362,24 @@ describe.skipIf(chromiumMissing !== null)('views area in the browser', () => {
     expect(left.json.items.map((v: { name: string }) => v.name)).not.toContain('Wide');
   }, 60_000);
 
+  it('shows a viewer the diagram and the links without anything to change', async () => {
+    const viewer = await session.model.newPerson('viewer@views.test', [{ workspaceId, role: 'viewer' }]);
+    const other = await session.pageAs(viewer);
+    try {
+      await other.goto(viewPath);
+      await other.locator('.view-diagram svg g.card').first().waitFor();
+      expect(await other.locator('.view-diagram svg g.card[tabindex]').count()).toBe(0);
+      await other.getByText('Only editors can move elements of a view.').waitFor();
+      await other.locator('.view-share-links tbody tr').first().waitFor();
+      for (const name of ['Create share link', 'Rename or change root', 'Revoke']) expect(await other.getByRole('button', { name }).count()).toBe(0);
+      await other.goto(`/w/${workspaceId}/p/${projectId}/views`);
+      await other.getByRole('link', { name: 'Extra 01' }).waitFor();
+      expect(await other.getByRole('button', { name: 'New view' }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
   it('fits a 390 pixel wide screen without sideways scrolling of the page', async () => {
     await page.setViewportSize({ width: 390, height: 800 });
     try {
