@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
 /** @param {string} outdir where index.html and assets/ go (e.g. dist/web) */
@@ -31,9 +32,13 @@ export async function buildWebClient(outdir) {
   const stylesheet = outputs.find((file) => /main-[A-Z0-9]+\.css$/.test(file));
   if (!script || !stylesheet) throw new Error(`the web client build gave no main script or stylesheet: ${outputs.join(', ')}`);
   const href = (file) => `/${relative(outdir, file).split('\\').join('/')}`;
+  // The icon is hashed like the bundles, so that it too can be cached for a year (and the browser asks for no /favicon.ico).
+  const iconBytes = await readFile('web/favicon.svg');
+  const iconFile = join(outdir, 'assets', `favicon-${createHash('sha256').update(iconBytes).digest('hex').slice(0, 8).toUpperCase()}.svg`);
+  await writeFile(iconFile, iconBytes);
   const template = await readFile('web/index.html', 'utf8');
   await mkdir(outdir, { recursive: true });
-  await writeFile(join(outdir, 'index.html'), template.replace('%SCRIPT%', href(script)).replace('%STYLESHEET%', href(stylesheet)));
+  await writeFile(join(outdir, 'index.html'), template.replace('%SCRIPT%', href(script)).replace('%STYLESHEET%', href(stylesheet)).replace('%ICON%', href(iconFile)));
   const sizes = [];
   for (const file of outputs.filter((f) => f.endsWith('.js') || f.endsWith('.css'))) {
     const bytes = await readFile(file);
