@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { api, type Page } from '../../api/client';
 import { PagedList, usePagedList } from '../../components/pager';
 import { Empty, Loaded } from '../../components/status';
@@ -44,8 +45,9 @@ function DiagnosticsSection() {
   );
 }
 
-function AuditSection() {
-  const list = usePagedList<AuditEntry>((cursor, signal) => api.get<Page<AuditEntry>>('/api/instance/audit', { query: { cursor, limit: 25 }, signal }), []);
+/** The instance audit log, newest first; `round` rises when this page changed something, to read it again. */
+function AuditSection({ round }: { round: number }) {
+  const list = usePagedList<AuditEntry>((cursor, signal) => api.get<Page<AuditEntry>>('/api/instance/audit', { query: { cursor, limit: 25 }, signal }), [round]);
   return (
     <section aria-labelledby="audit">
       <h2 id="audit">Audit log</h2>
@@ -91,6 +93,7 @@ function AuditSection() {
 
 /** `/admin`: what the instance administrator runs: settings, diagnostics and the audit log. */
 export function AdminScreen() {
+  const [auditRound, setAuditRound] = useState(0);
   if (!me.value?.user.isInstanceAdmin) {
     return (
       <section>
@@ -103,8 +106,8 @@ export function AdminScreen() {
     <section>
       <h1>Administration</h1>
       <DiagnosticsSection />
-      <InstanceSettingsSection />
-      <AuditSection />
+      <InstanceSettingsSection onSaved={() => setAuditRound((r) => r + 1)} />
+      <AuditSection round={auditRound} />
     </section>
   );
 }

@@ -28,7 +28,7 @@ function WorkspacesWithViolations({ settings }: { settings: InstanceSettings }) 
   );
 }
 
-function InstanceForm({ loaded, onReload }: { loaded: InstanceSettings; onReload: () => void }) {
+function InstanceForm({ loaded, onReload, onSaved }: { loaded: InstanceSettings; onReload: () => void; onSaved: () => void }) {
   const [settings, setSettings] = useState(loaded);
   const [allowSelfRegistration, setAllowSelfRegistration] = useState(loaded.policy.allowSelfRegistration);
   const [allowPrivateNetworkUrls, setAllowPrivateNetworkUrls] = useState(loaded.policy.allowPrivateNetworkUrls);
@@ -50,6 +50,7 @@ function InstanceForm({ loaded, onReload }: { loaded: InstanceSettings; onReload
     setSettings(next);
     setDefaults(JSON.stringify(next.defaults, null, 2));
     setSaved(true);
+    onSaved();
   });
   const error = submit.error;
   const policyFields = ['policy.allowSelfRegistration', 'policy.allowPrivateNetworkUrls', 'policy.allowedAiProviderKinds', 'policy.allowSendingPrivateCodeToAi', 'policy.maxConcurrentStressRuns', 'defaults'];
@@ -105,13 +106,13 @@ function InstanceForm({ loaded, onReload }: { loaded: InstanceSettings; onReload
 }
 
 /** Policy and defaults of the instance (`GET`/`PUT /api/instance/settings`, administrator). */
-export function InstanceSettingsSection() {
+export function InstanceSettingsSection({ onSaved }: { onSaved: () => void }) {
   const settings = useLoad((signal) => api.get<InstanceSettings>('/api/instance/settings', { signal }), []);
   return (
     <section aria-labelledby="instance-settings">
       <h2 id="instance-settings">Instance settings</h2>
       <Loaded state={settings} label="Loading the instance settings…">
-        {(loaded) => <InstanceForm key={loaded.version} loaded={loaded} onReload={settings.reload} />}
+        {(loaded) => <InstanceForm key={loaded.version} loaded={loaded} onReload={settings.reload} onSaved={onSaved} />}
       </Loaded>
     </section>
   );

@@ -108,12 +108,11 @@ function IssuedLink({ invitation, onDone }: { invitation: IssuedInvitation; onDo
         Send this link to {invitation.email}. <strong>It holds the invitation's secret and will not be shown again.</strong> Whoever holds it can join as {invitation.role} with
         that address until {formatTime(invitation.expiresAt)}. Someone already signed in as {invitation.email} also finds the invitation on their workspaces page.
       </p>
-      <SecretOnce label="Invitation link" value={link} copyLabel="Copy link" />
-      <div class="actions">
+      <SecretOnce label="Invitation link" value={link} copyLabel="Copy link">
         <button type="button" class="secondary" onClick={onDone}>
           Done
         </button>
-      </div>
+      </SecretOnce>
     </div>
   );
 }

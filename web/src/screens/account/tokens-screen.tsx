@@ -31,12 +31,11 @@ function NewTokenSecret({ token, onDone }: { token: CreatedAgentToken; onDone: (
       <p>
         <strong>Copy the token now. It will not be shown again</strong>: the service keeps only a hash of it. If it is lost, revoke it and create another.
       </p>
-      <SecretOnce label="Agent token secret" value={token.token} copyLabel="Copy token" />
-      <div class="actions">
+      <SecretOnce label="Agent token secret" value={token.token} copyLabel="Copy token">
         <button type="button" class="secondary" onClick={onDone}>
           I have copied it
         </button>
-      </div>
+      </SecretOnce>
     </div>
   );
 }
