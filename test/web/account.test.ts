@@ -255,6 +255,20 @@ describe.skipIf(chromiumMissing !== null)('account screens in chromium', () => {
       expect(after.json.overrides).toMatchObject({ import: { maxFiles: 5000 }, sharing: { linkPolicy: 'off' } });
     });
 
+    it('credentials: setting one shows its status, never its value; deleting it sets it back', async () => {
+      await session.open(`/w/${workspaceId}/secrets`);
+      const item = page.getByRole('listitem').filter({ has: page.getByText('github:token', { exact: true }) });
+      await item.getByText('not set', { exact: true }).waitFor();
+      await item.getByRole('button', { name: 'Set github:token' }).click();
+      await item.getByLabel('New value of github:token').fill('ghp_example-value-1234');
+      await item.getByRole('button', { name: 'Save' }).click();
+      await item.getByText('Saved for https://api.github.com.').waitFor();
+      expect(await page.content()).not.toContain('ghp_example-value-1234');
+      await item.getByRole('button', { name: 'Delete' }).click();
+      await item.getByRole('button', { name: 'Yes, delete' }).click();
+      await item.getByText('not set', { exact: true }).waitFor();
+    });
+
     it('members: invite by e-mail, see the pending invitation; the invited person joins through the link', async () => {
       await session.open(`/w/${workspaceId}/members`);
       await page.getByRole('table', { name: 'Members' }).getByRole('cell', { name: session.model.admin.email }).waitFor();
