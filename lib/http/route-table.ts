@@ -133,7 +133,7 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/health/live', group: 'health', operation: 'get-health-live', auth: 'none', summary: 'Liveness: 200 while the process answers' }),
 
   // First-run setup and sign-in (part 2 "Sign-in, setup and health"; DECISIONS.md section 2)
-  route({ method: 'GET', path: '/api/setup/status', group: 'setup', operation: 'get-setup-status', auth: 'none', summary: 'Whether first-run setup is due and which proof it needs' }),
+  route({ method: 'GET', path: '/api/setup/status', group: 'setup', operation: 'get-setup-status', auth: 'none', summary: 'Whether first-run setup is due and which proof it needs; whether registration is open and which external sign-in is offered' }),
   route({ method: 'POST', path: '/api/setup', group: 'setup', operation: 'post-setup', auth: 'none', bodyLimitBytes: bodyLimits.signIn, rateLimit: 'setup', summary: 'Create the instance administrator and the Default workspace' }),
   route({ method: 'POST', path: '/api/auth/login', group: 'auth', operation: 'post-login', auth: 'none', bodyLimitBytes: bodyLimits.signIn, rateLimit: 'login', summary: 'Sign in with e-mail and password' }),
   route({ method: 'POST', path: '/api/auth/logout', group: 'auth', operation: 'post-logout', auth: 'none', bodyLimitBytes: bodyLimits.signIn, summary: 'End the session; with ?all=true every session of the account (sign out everywhere)' }),

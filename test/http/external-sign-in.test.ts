@@ -189,6 +189,13 @@ describe('external sign-in with GitHub and GitLab', () => {
     expect(cookie).toMatch(/Path=\/api\/auth\/external/);
   });
 
+  it('GET /api/setup/status tells a sign-in page which providers are offered and whether registration is open, without signing in', async () => {
+    const hostedStatus = await call(hosted.url, 'GET', '/api/setup/status', { headers: { 'x-forwarded-for': freshAddress() } });
+    expect(hostedStatus.json).toMatchObject({ requiresSetup: false, allowSelfRegistration: true, externalSignIn: ['github', 'gitlab'] });
+    const localStatus = await call(local.url, 'GET', '/api/setup/status', { headers: { 'x-forwarded-for': freshAddress() } });
+    expect(localStatus.json).toMatchObject({ requiresSetup: false, allowSelfRegistration: false, externalSignIn: ['github'] });
+  });
+
   it('an unknown provider, or one without client ID and secret, answers 404', async () => {
     expectProblem(await browser(hosted).start('bitbucket'), 404, 'not_found');
     expectProblem(await browser(local).start('gitlab'), 404, 'not_found');

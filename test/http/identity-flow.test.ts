@@ -51,7 +51,8 @@ describe('identity acceptance path (local profile, setup code from the data dire
     const answer = await api('GET', '/api/setup/status');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(answer.json).toEqual({ requiresSetup: true, requiresSetupToken: true, setupTokenHint: 'log' });
+    // Registration is closed in the local profile and no external provider is configured: a sign-in page offers neither.
+    expect(answer.json).toEqual({ requiresSetup: true, requiresSetupToken: true, setupTokenHint: 'log', allowSelfRegistration: false, externalSignIn: [] });
   });
 
   it('a wrong setup code creates no account', async () => {

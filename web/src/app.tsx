@@ -54,7 +54,7 @@ function Header() {
       </Link>
       {person ? (
         <div class="who">
-          <Link href="/account">{person.user.displayName || person.user.email}</Link>
+          <Link href="/account">{person.user.name || person.user.email}</Link>
           <button type="button" class="secondary" onClick={signOut}>
             Sign out
           </button>

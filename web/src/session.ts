@@ -3,7 +3,7 @@ import { ApiError, api, onUnauthorised } from './api/client';
 
 /** The signed-in person as `GET /api/auth/me` answers (DECISIONS.md), or null when nobody is signed in. */
 export interface Me {
-  user: { id: string; email: string; displayName?: string | null; [key: string]: unknown };
+  user: { id: string; email: string; name: string; isInstanceAdmin: boolean; createdAt: string };
   workspaces: { id: string; name: string; role: string }[];
 }
 

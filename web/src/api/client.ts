@@ -44,6 +44,8 @@ export interface RequestOptions {
   /** Read the answer as text (exports) instead of JSON. */
   as?: 'json' | 'text' | 'response';
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `If-Match` of a settings save. */
+  headers?: Record<string, string>;
 }
 
 export function withQuery(path: string, query: Query | undefined): string {
@@ -83,7 +85,7 @@ export function onUnauthorised(listener: () => void): () => void {
 }
 
 export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: options.as === 'text' ? '*/*' : 'application/json' };
+  const headers: Record<string, string> = { accept: options.as === 'text' ? '*/*' : 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
     if (typeof options.body === 'string' || options.body instanceof Blob || options.body instanceof ArrayBuffer) {

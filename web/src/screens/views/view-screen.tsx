@@ -22,7 +22,7 @@ function ViewScopeLine({ projectId, view }: { projectId: string; view: View }) {
 /** The layout fingerprint of the diagram drawn now (part 1 "Layout fingerprint") and how many positions are saved. */
 function DiagramFacts({ drawn }: { drawn: DrawnDiagram | null }) {
   return (
-    <dl class="facts">
+    <dl class="view-facts">
       <dt>Layout fingerprint</dt>
       <dd class="fingerprint">
         <code>{drawn?.fingerprint ?? '…'}</code>
