@@ -37,7 +37,7 @@ export interface WebSessionOptions {
   viewport?: { width: number; height: number };
 }
 
-const refusedAnswerLine = /^Failed to load resource: the server responded with a status of [45]\d\d/;
+export const refusedAnswerLine = /^Failed to load resource: the server responded with a status of [45]\d\d/;
 
 async function newRecordedContext(browser: Browser, baseURL: string, viewport: { width: number; height: number }, requests: string[], consoleErrors: string[], session: string | null) {
   const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true });
