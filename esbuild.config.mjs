@@ -4,7 +4,7 @@
 // single-container server. A function bundle holds all it needs: it runs
 // with no node_modules beside it (test/deploy/function-bundles.test.ts).
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { cliBundleOptions } from './cli/cli-bundle.mjs';
 import { buildWebClient, describeWebClientSizes } from './web/web-bundle.mjs';
@@ -50,5 +50,8 @@ const [webClient] = await Promise.all([
   // on plain Node with no install (docs/cli.md).
   build(cliBundleOptions()),
 ]);
+// The web group's bundle serves the client's files: they travel inside it (dist/functions/web/client),
+// so the function stays self-contained (lib/web/web-client-location.ts).
+if (groups.includes('web')) await cp('dist/web', 'dist/functions/web/client', { recursive: true });
 console.log(describeWebClientSizes(webClient.sizes));
 console.log(`built ${groups.length} function group bundle(s), the worker and migration functions, the local server and the svc command-line tool into dist/`);

@@ -9,6 +9,7 @@ import { createRouteMatcher, type RouteMatch } from '../lib/http/route-matcher';
 import { routeKeyOf, type RouteDefinition } from '../lib/http/route-table';
 import type { ServiceEvent, ServiceResult } from '../lib/http/service-event';
 import { writeAccessLine } from '../lib/http/access-line';
+import { unmatchedRouteProblem } from '../lib/http/unmatched-route';
 import type { Logger } from '../lib/runtime/logger';
 
 export type LambdaHandler = (event: ServiceEvent, context: Context) => Promise<ServiceResult>;
@@ -218,20 +219,8 @@ export function createHttpShim(options: HttpShimOptions): HttpShim {
     }
     // HEAD is answered as GET without a body (Node drops the body of a HEAD response).
     const lookup = matchRoute(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), path);
-    if (lookup.kind === 'not-found') {
-      answerItself(res, HttpProblem.notFound('No such endpoint', `${req.method} ${path} is not an endpoint of this service.`), unmatchedRouteKey, startedAt);
-      return;
-    }
-    if (lookup.kind === 'method-not-allowed') {
-      answerItself(
-        res,
-        new HttpProblem(405, 'method_not_allowed', 'Method not allowed', {
-          detail: `${path} answers ${lookup.allow.join(', ')}.`,
-          headers: { allow: lookup.allow.join(', ') },
-        }),
-        unmatchedRouteKey,
-        startedAt,
-      );
+    if (lookup.kind !== 'found') {
+      answerItself(res, unmatchedRouteProblem(lookup, req.method ?? 'GET', path), unmatchedRouteKey, startedAt);
       return;
     }
     const { route } = lookup.match;

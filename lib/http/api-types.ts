@@ -5,6 +5,8 @@ import type { RouteDefinition } from './route-table';
 /** What an operation sees of a request, after the edge middlewares ran. */
 export interface ApiRequest {
   route: RouteDefinition;
+  /** The path as sent (not decoded), without the query. */
+  path: string;
   pathParameters: Readonly<Record<string, string>>;
   query: URLSearchParams;
   /** Lower-case names; repeated headers joined with a comma. */

@@ -64,6 +64,10 @@ class LambdaApiRequest implements ApiRequest {
     this.caller = context.svcCaller ?? null;
   }
 
+  get path(): string {
+    return this.#event.rawPath;
+  }
+
   get query(): URLSearchParams {
     return (this.#query ??= new URLSearchParams(this.#event.rawQueryString ?? ''));
   }

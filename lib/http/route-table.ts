@@ -25,7 +25,11 @@ export type BodyKind = 'none' | 'json' | 'json-or-yaml' | 'raw';
 
 export interface RouteDefinition {
   method: HttpMethod;
-  /** Path pattern with `{name}` segments, as API Gateway writes it. */
+  /**
+   * Path pattern with `{name}` segments, as API Gateway writes it; a last
+   * segment `{name+}` is greedy (the rest of the path, slashes included) and is
+   * tried only after every other route (lib/http/route-matcher.ts).
+   */
   path: string;
   /** Function group: `functions/<group>/handler.ts` serves the route. */
   group: string;
@@ -60,6 +64,12 @@ export interface RouteDefinition {
    * (`GET …/sources/push` needs `push`).
    */
   tokenScope?: 'read' | 'push';
+  /**
+   * Serves the web client's files (docs/web-client.md): no rate limit counts
+   * it (part 2 "Limits": web client files do not count), and the agent's
+   * endpoint lists leave it out (it is no API).
+   */
+  webClient?: true;
 }
 
 const KiB = 1024;
@@ -310,7 +320,19 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/secrets', group: 'secrets', operation: 'list-secrets', auth: 'signed-in', summary: 'Status of each credential of a workspace, never a value (owner)' }),
   route({ method: 'PUT', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'put-secret', auth: 'person', bodyLimitBytes: bodyLimits.credential, summary: 'Store a credential, bound to the origin of the address it is sent to (owner)' }),
   route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'delete-secret', auth: 'person', summary: 'Delete a credential; 204 also when it was not set (owner)' }),
+
+  // The web client (docs/web-client.md): its files, and index.html for every other path outside the API (deep links).
+  route({ method: 'GET', path: '/', group: 'web', operation: 'serve-web-file', auth: 'none', webClient: true, summary: "The web client's index.html" }),
+  route({ method: 'GET', path: '/{proxy+}', group: 'web', operation: 'serve-web-file', auth: 'none', webClient: true, summary: "The web client's files under /assets/, and its index.html for any other path outside the API" }),
 ]);
+
+/**
+ * First path segments kept for the API's features to come: like the first
+ * segments of the routes above, the web client never answers under them, so
+ * a link to one of them cannot start showing the client today and an API
+ * answer tomorrow.
+ */
+export const reservedFirstSegments: readonly string[] = Object.freeze(['skills', 'openapi.json', 'docs']);
 
 /** `GET /api/x/{id}`: the API Gateway route key of a route. */
 export function routeKeyOf(r: Pick<RouteDefinition, 'method' | 'path'>): string {

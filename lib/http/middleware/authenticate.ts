@@ -72,7 +72,8 @@ export function authenticate(options: AuthenticateOptions): middy.MiddlewareObj<
     // Not async: a public route that no limit counts (health, the sign-in page's reads) costs no promise.
     before: (request) => {
       const route = options.routeOf(request.event);
-      if (!route) return;
+      // Web client files: no limit counts them (part 2 "Limits"), and they read no credential.
+      if (!route || route.webClient) return;
       const limitedPath = anonymousLimitedPaths.test(request.event.rawPath);
       if (route.auth === 'none' && !limitedPath && !route.rateLimit) return;
       return identify(request, route, limitedPath);
