@@ -50,12 +50,14 @@ function CountsTable({ projectId, other, label }: { projectId: string; other: St
 }
 
 /** Counts of each kind on main next to a branch or a revision, and the difference. */
-export function CompareCounts({ projectId, compare, branches, revisions }: { projectId: string; compare: string | null; branches: Branch[]; revisions: Revision[] }) {
+export function CompareCounts({ projectId, compare, branches, revisions, headingId }: { projectId: string; compare: string | null; branches: Branch[]; revisions: Revision[]; headingId: string }) {
   const id = useId();
   const chosen = compare ? streamOf(compare, branches, revisions) : null;
   return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Compare counts</h2>
+    <section class="compare" aria-labelledby={headingId}>
+      <h2 id={headingId} tabIndex={-1}>
+        Compare counts
+      </h2>
       {branches.length + revisions.length === 0 ? (
         <p class="empty">Make a branch or a revision to compare it with main.</p>
       ) : (

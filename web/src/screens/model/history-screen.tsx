@@ -75,6 +75,16 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
   const editable = canEditModel(workspaceId);
   const branchesId = useId();
   const revisionsId = useId();
+  const compareId = useId();
+  // The comparison is further down the page: after choosing one, go there.
+  const showCompare = (streamId: string) => {
+    setQueryParameters({ compare: streamId });
+    requestAnimationFrame(() => {
+      const heading = document.getElementById(compareId);
+      heading?.focus({ preventScroll: true });
+      heading?.scrollIntoView({ block: 'start' });
+    });
+  };
 
   return (
     <section class="history-screen">
@@ -134,7 +144,7 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
                           <Link href={modelHref(workspaceId, projectId, b.id)} aria-label={`Switch to ${b.name}`}>
                             Switch to it
                           </Link>
-                          <button type="button" class="secondary" onClick={() => setQueryParameters({ compare: b.id })} aria-label={`Compare ${b.name} with main`}>
+                          <button type="button" class="secondary" onClick={() => showCompare(b.id)} aria-label={`Compare ${b.name} with main`}>
                             Compare
                           </button>
                         </td>
@@ -182,7 +192,7 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
                         <td>{r.modelVersion}</td>
                         <td>{when(r.createdAt)}</td>
                         <td class="row-actions">
-                          <button type="button" class="secondary" onClick={() => setQueryParameters({ compare: r.id })} aria-label={`Compare ${r.name} with main`}>
+                          <button type="button" class="secondary" onClick={() => showCompare(r.id)} aria-label={`Compare ${r.name} with main`}>
                             Compare
                           </button>
                         </td>
@@ -206,7 +216,7 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
         ) : null}
       </section>
 
-      {branches.data && revisions.data ? <CompareCounts projectId={projectId} compare={compare} branches={branches.data.items} revisions={revisions.data.items} /> : null}
+      {branches.data && revisions.data ? <CompareCounts projectId={projectId} compare={compare} branches={branches.data.items} revisions={revisions.data.items} headingId={compareId} /> : null}
     </section>
   );
 }

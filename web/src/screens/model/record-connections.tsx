@@ -49,6 +49,11 @@ function ConnectionList({ context, title, section, targetId, role }: { context: 
   );
 }
 
+/** Kinds whose page lists the records that name them; the others show their ends among their fields. */
+export function hasConnections(section: Section): boolean {
+  return section === 'elements' || section === 'schemas' || section === 'channels';
+}
+
 /** What connects to a record, by its kind: an element's children, relationships, messages, operations and the channels it subscribes to; a schema's users; a channel's subscriptions and bindings. */
 export function RecordConnections({ context, section, record }: { context: Context; section: Section; record: AnyModelRecord }) {
   const id = record.id;

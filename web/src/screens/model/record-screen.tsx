@@ -8,7 +8,7 @@ import { decideFact, getRecord, hasFactFields, isSection, sectionLabels, type An
 import { currentBranchId, modelHref, sectionListHref } from './model-address';
 import { canEditModel } from './model-role';
 import { forgetRecords } from './record-cache';
-import { RecordConnections } from './record-connections';
+import { RecordConnections, hasConnections } from './record-connections';
 import { RecordFields } from './record-fields';
 import { recordTitle } from './record-title';
 
@@ -83,10 +83,19 @@ export function RecordScreen({ params }: { params: RouteParams }) {
                   <DeleteRecord workspaceId={workspaceId} projectId={projectId} branchId={branchId} section={section} id={id} title={title} />
                 </div>
               ) : null}
-              <h2>Fields</h2>
-              <RecordFields {...context} section={section} record={record} />
-              {editable && hasFactFields(section) ? <FactActions projectId={projectId} section={section} record={record} branchId={branchId} onDone={state.reload} /> : null}
-              <RecordConnections context={context} section={section} record={record} />
+              <div class={hasConnections(section) ? 'record-body two-columns' : 'record-body'}>
+                <div>
+                  <h2>Fields</h2>
+                  <RecordFields {...context} section={section} record={record} />
+                  {editable && hasFactFields(section) ? <FactActions projectId={projectId} section={section} record={record} branchId={branchId} onDone={state.reload} /> : null}
+                </div>
+                {hasConnections(section) ? (
+                  <div>
+                    <h2>Connected records</h2>
+                    <RecordConnections context={context} section={section} record={record} />
+                  </div>
+                ) : null}
+              </div>
             </>
           );
         }}
