@@ -39,7 +39,7 @@ describe.skipIf(chromiumMissing !== null)('the model area in headless chromium',
   let page: Page;
   let project: Project;
   let base: string;
-  const document = fullModelDocument(seed);
+  const shopDocument = fullModelDocument(seed);
   const stored = async (path: string) => {
     const answer = await session.model.api('GET', `/api/projects/${project.id}${path}`, { session: session.model.admin.session });
     expect(answer.status, answer.text).toBe(200);
@@ -64,14 +64,14 @@ describe.skipIf(chromiumMissing !== null)('the model area in headless chromium',
     const upload = page.getByLabel('Model document (JSON or YAML)');
 
     // A document with a refused entry: the dry run says why, the import button stays off.
-    const broken = { ...document, elements: [...document.elements, { id: id('orphan'), kind: 'component', name: 'Orphan', status: 'current', parentId: id('customer') }] };
+    const broken = { ...shopDocument, elements: [...shopDocument.elements, { id: id('orphan'), kind: 'component', name: 'Orphan', status: 'current', parentId: id('customer') }] };
     await upload.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
     await page.getByRole('button', { name: 'Preview import (dry run)' }).click();
     const refusedRow = page.locator('tr', { hasText: 'Orphan' });
     await expect.poll(() => refusedRow.innerText()).toMatch(/refused[\s\S]*parentId/);
     expect(await page.getByRole('button', { name: /Import into main/ }).isDisabled()).toBe(true);
 
-    await upload.setInputFiles({ name: 'shop.yaml', mimeType: 'application/x-yaml', buffer: Buffer.from(toYaml({ ...document, elements: [{ ...document.elements[0], nmae: 'typo' }, ...document.elements.slice(1)] })) });
+    await upload.setInputFiles({ name: 'shop.yaml', mimeType: 'application/x-yaml', buffer: Buffer.from(toYaml({ ...shopDocument, elements: [{ ...shopDocument.elements[0], nmae: 'typo' }, ...shopDocument.elements.slice(1)] })) });
     await expect.poll(() => page.getByText('shop.yaml').count()).toBe(1);
     await page.getByRole('button', { name: 'Preview import (dry run)' }).click();
     await expect.poll(() => page.getByText(/Dry run: nothing was written.*24 added, 0 changed, 0 unchanged, 0 refused/).count()).toBe(1);
@@ -180,6 +180,8 @@ describe.skipIf(chromiumMissing !== null)('the model area in headless chromium',
     await page.getByLabel('Provenance source', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => fieldOf(page, 'Provenance source').innerText()).toMatch(/is required when factStatus is measured/);
+    // The first field in error takes the focus, so a keyboard user lands on it.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('provenance.source');
 
     expect(await fieldOf(page, 'Confidence').innerText()).not.toMatch(/must be/);
     await page.getByLabel('Provenance source', { exact: true }).fill('otel:trace/43');
@@ -253,8 +255,8 @@ describe.skipIf(chromiumMissing !== null)('the model area in headless chromium',
     const version = await session.model.modelVersion(project.id);
     await expect.poll(() => page.getByText(`at version ${version}`).count()).toBe(1);
     for (const [button, read] of [
-      ['Download JSON', JSON.parse],
-      ['Download YAML', parseYaml],
+      ['Download JSON', (text: string) => JSON.parse(text)],
+      ['Download YAML', (text: string) => parseYaml(text)],
     ] as const) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: button }).click()]);
       expect(download.suggestedFilename()).toBe(`Shop-model-v${version}.${button.endsWith('JSON') ? 'json' : 'yaml'}`);
@@ -266,12 +268,26 @@ describe.skipIf(chromiumMissing !== null)('the model area in headless chromium',
     }
   });
 
+  it('a large model is read page by page: the screen says how many are loaded and loads more on request', async () => {
+    const large = await session.model.createProject(project.workspaceId, 'Large');
+    const actors = Array.from({ length: 250 }, (_, n) => ({ id: idFor(large.id, `actor-${n}`), kind: 'actor', name: `Actor ${String(n).padStart(3, '0')}`, status: 'current' }));
+    expect((await session.model.importModel(large.id, { elements: actors })).status).toBe(200);
+    await session.open(`/w/${project.workspaceId}/p/${large.id}/model?q=actor%2024`);
+    await expect.poll(() => page.getByText('200 of 250 elements loaded.').count()).toBe(1);
+    // The filter says it looked only at what is loaded.
+    expect(await page.locator('.load-status').innerText()).toMatch(/match the filters among those loaded/);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => page.getByText('All 250 elements loaded.').count()).toBe(1);
+    expect(await page.locator('.tree-row a').allInnerTexts()).toEqual(Array.from({ length: 10 }, (_, n) => `Actor ${240 + n}`));
+  });
+
   it('works on a narrow screen: the tree and a record page fit 390 px without sideways scrolling', async () => {
     await page.setViewportSize({ width: 390, height: 800 });
     for (const path of [`${base}/model`, `${base}/model/elements/${id('orders')}`, `${base}/history`]) {
       await session.open(path);
       await page.locator('.branch-bar select, .history-screen h2').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
     await page.setViewportSize({ width: 1280, height: 800 });

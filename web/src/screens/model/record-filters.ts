@@ -3,7 +3,7 @@
  * `provenance`, `q`) so they survive a reload and travel in a link. They are
  * applied to the records loaded so far; the screen says how many that is.
  */
-import { truthLabelOf, truthLabels, type TruthFields } from '../../components/truth-badges';
+import { factStatuses, type FactFields } from '../../../../lib/model/model-records';
 import type { AnyModelRecord } from './model-api';
 
 export interface RecordFilters {
@@ -16,7 +16,7 @@ export interface RecordFilters {
 export function readFilters(params: URLSearchParams): RecordFilters {
   const truth = params.get('truth');
   return {
-    truth: truth && (truthLabels as readonly string[]).includes(truth) ? truth : null,
+    truth: truth && (factStatuses as readonly string[]).includes(truth) ? truth : null,
     staleOnly: params.get('stale') === '1',
     provenanceOnly: params.get('provenance') === '1',
     text: params.get('q') ?? '',
@@ -39,8 +39,9 @@ export function searchTextOf(record: AnyModelRecord): string {
 }
 
 export function matchesFilters(record: AnyModelRecord, filters: RecordFilters): boolean {
-  const fact = record as TruthFields;
-  if (filters.truth !== null && truthLabelOf(fact) !== filters.truth) return false;
+  // A schema has no fact fields: it reads as declared, with no provenance or stale mark.
+  const fact = record as Partial<FactFields>;
+  if (filters.truth !== null && (fact.factStatus || 'declared') !== filters.truth) return false;
   if (filters.staleOnly && !fact.stale) return false;
   if (filters.provenanceOnly && !fact.provenance) return false;
   const needle = filters.text.trim().toLowerCase();

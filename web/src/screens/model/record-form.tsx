@@ -1,4 +1,4 @@
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../../api/client';
 import { Form, SelectField, TextAreaField, TextField } from '../../components/form';
 import { ErrorNotice } from '../../components/status';
@@ -80,6 +80,11 @@ export function RecordForm(props: FormProps) {
   const text = (path: string) => String(values[path] ?? '');
   const headingId = useId();
   const labels = sectionLabels[section];
+  const container = useRef<HTMLDivElement>(null);
+  // After a refused save the first field in error takes the focus: its message is read out beside it.
+  useEffect(() => {
+    if (save.error) container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [save.error]);
 
   const control = (spec: FieldSpec) => {
     const common = { label: spec.label, field: spec.path, error: fieldError };
@@ -127,7 +132,7 @@ export function RecordForm(props: FormProps) {
   };
 
   return (
-    <div class="record-form">
+    <div class="record-form" ref={container}>
       <Form label={record ? `Edit ${labels.singular}` : `New ${labels.singular}`} onSubmit={() => void save.run(toRecordBody(section, values, record))}>
         {formFields[section].map(control)}
         {hasFactFields(section) ? (
