@@ -136,11 +136,13 @@ describe.skipIf(chromiumMissing !== null)('the model area in headless chromium',
     await page.getByLabel('Name contains').fill('order');
     await expect.poll(shown).toEqual(['Orders', 'Orders DB', 'Shop']);
 
-    // Other kinds: the same badges and filters, in a list.
+    // Other kinds: the same badges and filters, in a list; the filters go along to the other kind.
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.getByRole('navigation', { name: 'Record kinds' }).getByRole('link', { name: 'Relationships' }).click();
-    await expect.poll(() => page.getByText('All 2 relationships loaded.').count()).toBe(1);
     await page.getByLabel('Stale only').check();
+    await expect.poll(shown).toEqual(['Shop', 'Web — Ünïcødé 店']);
+    await page.getByRole('navigation', { name: 'Record kinds' }).getByRole('link', { name: 'Relationships' }).click();
+    await expect.poll(() => page.getByText('All 2 relationships loaded. 1 match the filters.').count()).toBe(1);
+    expect(await page.getByLabel('Stale only').isChecked()).toBe(true);
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(1);
     const row = await page.locator('table tbody tr').innerText();
     expect(row).toMatch(/Orders[\s\S]*Orders DB[\s\S]*observed-in-source[\s\S]*stale/);
@@ -248,6 +250,15 @@ describe.skipIf(chromiumMissing !== null)('the model area in headless chromium',
     await page.getByLabel('Compare main with').selectOption(revisionOption!);
     await expect.poll(() => page.locator('.compare-table caption').innerText()).toMatch(/revision “Before queues”/);
     await expect.poll(() => page.locator('.compare-table tr', { hasText: 'Channels' }).innerText()).toMatch(/Channels\s+4\s+4\s+same/);
+
+    // A record nothing refers to is deleted from the branch, and the list of the kind comes back.
+    const channel = (await stored(`/channels?limit=200&branchId=${branchId}`)).items.find((c: any) => c.name === 'branch-only');
+    await session.open(`${base}/model/channels/${channel.id}?branchId=${branchId}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    await expect.poll(() => page.getByText('All 4 channels loaded.').count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('branchId')).toBe(branchId);
+    expect((await stored(`/channels?limit=1&branchId=${branchId}`)).total).toBe(4);
   });
 
   it('exports main as JSON and YAML downloads holding the edited record', async () => {

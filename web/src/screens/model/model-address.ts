@@ -20,7 +20,7 @@ export function recordHref(workspaceId: string, projectId: string, branchId: str
   return modelHref(workspaceId, projectId, branchId, section, id);
 }
 
-/** The model list of one kind with filters, as the model screen reads them from its address. */
-export function sectionListHref(workspaceId: string, projectId: string, branchId: string | null, section: Section): string {
-  return withQuery(projectPath(workspaceId, projectId, 'model'), { branchId, section: section === 'elements' ? null : section });
+/** The model list of one kind, keeping the filters given (`filters` holds the address's filter parameters). */
+export function sectionListHref(workspaceId: string, projectId: string, branchId: string | null, section: Section, filters: Record<string, string | null> = {}): string {
+  return withQuery(projectPath(workspaceId, projectId, 'model'), { ...filters, branchId, section: section === 'elements' ? null : section });
 }

@@ -8,7 +8,7 @@ import { hasFactFields, isSection, sectionLabels, sections, type Section } from 
 import { currentBranchId, modelHref, sectionListHref } from './model-address';
 import { ModelFiltersForm } from './model-filters-form';
 import { canEditModel } from './model-role';
-import { hasFilters, matchesFilters, readFilters, type RecordFilters } from './record-filters';
+import { filterParameters, hasFilters, matchesFilters, readFilters, type RecordFilters } from './record-filters';
 import { RecordTable } from './record-table';
 import { useLoadedRecords, type LoadedRecords } from './use-loaded-records';
 
@@ -50,7 +50,8 @@ export function ModelScreen({ params }: { params: RouteParams }) {
   const branchId = currentBranchId();
   const requested = search.get('section') ?? 'elements';
   const section: Section = isSection(requested) ? requested : 'elements';
-  const filters = filtersFor(section, readFilters(search));
+  const addressFilters = readFilters(search);
+  const filters = filtersFor(section, addressFilters);
   const filtering = hasFilters(filters);
   const loaded = useLoadedRecords(projectId, section, { branchId });
   const matching = loaded.items.filter((record) => matchesFilters(record, filters));
@@ -66,7 +67,7 @@ export function ModelScreen({ params }: { params: RouteParams }) {
         <ul>
           {sections.map((s) => (
             <li key={s}>
-              <Link href={sectionListHref(workspaceId, projectId, branchId, s)} aria-current={s === section ? 'page' : undefined}>
+              <Link href={sectionListHref(workspaceId, projectId, branchId, s, filterParameters(addressFilters))} aria-current={s === section ? 'page' : undefined}>
                 {sectionLabels[s].plural}
               </Link>
             </li>
