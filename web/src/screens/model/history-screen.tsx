@@ -76,7 +76,7 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
   const branchesId = useId();
   const revisionsId = useId();
   const compareId = useId();
-  // The comparison is further down the page: after choosing one, go there.
+  // The comparison sits above the lists: after choosing one below, go there.
   const showCompare = (streamId: string) => {
     setQueryParameters({ compare: streamId });
     requestAnimationFrame(() => {
@@ -108,6 +108,8 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
           {created}
         </p>
       ) : null}
+
+      {branches.data && revisions.data ? <CompareCounts projectId={projectId} compare={compare} branches={branches.data.items} revisions={revisions.data.items} headingId={compareId} /> : null}
 
       <section aria-labelledby={branchesId}>
         <h2 id={branchesId}>Branches</h2>
@@ -216,7 +218,6 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
         ) : null}
       </section>
 
-      {branches.data && revisions.data ? <CompareCounts projectId={projectId} compare={compare} branches={branches.data.items} revisions={revisions.data.items} headingId={compareId} /> : null}
     </section>
   );
 }
