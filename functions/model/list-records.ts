@@ -7,9 +7,9 @@ import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { listModelRecordPage } from '../../lib/model/list-model-records';
 import { elementKinds, elementStatuses } from '../../lib/model/model-records';
-import { kindOfRoute, streamOfRequest } from './model-request';
+import { kindOfRoute, readStreamOf, readStreamQuery } from './model-request';
 
-const commonQuery = { branchId: guidText.optional(), cursor: pageCursor.optional(), limit: pageLimit };
+const commonQuery = { ...readStreamQuery, refersTo: guidText.optional(), cursor: pageCursor.optional(), limit: pageLimit };
 const elementQuery = z.strictObject({
   ...commonQuery,
   name: z.string().min(1).max(200).optional(),
@@ -19,17 +19,21 @@ const elementQuery = z.strictObject({
 });
 const recordQuery = z.strictObject(commonQuery);
 
-/** GET P/{kind} (viewer): 200 `{items, total, nextCursor}` in ID order; elements filter by name, kind, tag, status. */
+/**
+ * GET P/{kind} (viewer): 200 `{items, total, nextCursor}` in ID order, of main, `?branchId=` or
+ * `?revisionId=`; `refersTo` keeps the records naming an ID (an element's children, relationships,
+ * messages…); elements also filter by name, kind, tag, status.
+ */
 export const listRecords: Operation = async (request) => {
   const { runtime, caller, pathParameters } = request;
   if (!caller) throw HttpProblem.unauthorized();
   const kind = kindOfRoute(request);
   const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
   const query = parseQuery(kind === 'element' ? elementQuery : recordQuery, request.query) as z.infer<typeof elementQuery>;
-  const stream = await streamOfRequest(runtime.db, project.id, query.branchId);
-  const scope = `records:${stream.id}:${kind}:${JSON.stringify([query.name, query.kind, query.tag, query.status])}`;
+  const stream = await readStreamOf(runtime.db, project.id, query);
+  const scope = `records:${stream.id}:${kind}:${JSON.stringify([query.name, query.kind, query.tag, query.status, query.refersTo?.toLowerCase()])}`;
   const afterId = query.cursor ? decodeCursor<string>(runtime.keyring, scope, query.cursor) : null;
-  const page = await listModelRecordPage(runtime.db, { streamId: stream.id, kind, filters: { name: query.name, kind: query.kind, tag: query.tag, status: query.status }, afterId, limit: query.limit });
+  const page = await listModelRecordPage(runtime.db, { streamId: stream.id, kind, filters: { name: query.name, kind: query.kind, tag: query.tag, status: query.status, refersTo: query.refersTo?.toLowerCase() }, afterId, limit: query.limit });
   const last = page.items.at(-1);
   return jsonResponse(200, {
     items: page.items,

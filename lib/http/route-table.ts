@@ -175,9 +175,9 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
     summary: 'Upsert a model document into main; ?dryRun=true previews, ?expectedVersion= guards (editor)',
   }),
   ...modelSections.flatMap((section) => [
-    route({ method: 'GET', path: `/api/projects/{projectId}/${section}`, group: 'model', operation: 'list-records', auth: 'signed-in', summary: `List ${section} of main or ?branchId= (viewer)` }),
+    route({ method: 'GET', path: `/api/projects/{projectId}/${section}`, group: 'model', operation: 'list-records', auth: 'signed-in', summary: `List ${section} of main, ?branchId= or ?revisionId=; ?refersTo= keeps those naming an ID (viewer)` }),
     route({ method: 'POST', path: `/api/projects/{projectId}/${section}`, group: 'model', operation: 'create-record', auth: 'signed-in', summary: `Create one of the ${section} (editor)` }),
-    route({ method: 'GET', path: `/api/projects/{projectId}/${section}/{id}`, group: 'model', operation: 'get-record', auth: 'signed-in', summary: `Read one of the ${section} (viewer)` }),
+    route({ method: 'GET', path: `/api/projects/{projectId}/${section}/{id}`, group: 'model', operation: 'get-record', auth: 'signed-in', summary: `Read one of the ${section} of main, ?branchId= or ?revisionId= (viewer)` }),
     route({ method: 'PUT', path: `/api/projects/{projectId}/${section}/{id}`, group: 'model', operation: 'replace-record', auth: 'signed-in', summary: `Replace one of the ${section} (editor)` }),
     route({ method: 'DELETE', path: `/api/projects/{projectId}/${section}/{id}`, group: 'model', operation: 'delete-record', auth: 'signed-in', summary: `Delete one of the ${section}; 409 naming the referrers (editor)` }),
   ]),

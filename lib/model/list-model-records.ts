@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AnyModelRecord, ModelKind } from './model-records';
+import { referenceFieldsOf } from './model-references';
 
 /** Filters of element lists, as the `find_elements` tool takes them (part 1 "Agent tool endpoint"). */
 export interface ElementFilters {
@@ -9,6 +10,8 @@ export interface ElementFilters {
   kind?: string;
   tag?: string;
   status?: string;
+  /** Records whose reference fields (parent, ends, producer, consumers, owner, schemas, channels) name this ID; any kind. */
+  refersTo?: string;
 }
 
 export interface RecordPageInput {
@@ -27,6 +30,12 @@ export async function listModelRecordPage(db: Kysely<Database>, input: RecordPag
   if (kind !== undefined) query = query.where(sql<string>`body->>'kind'`, '=', kind);
   if (status !== undefined) query = query.where(sql<string>`body->>'status'`, '=', status);
   if (tag !== undefined) query = query.where(sql<boolean>`body->'tags' ? ${tag}`, '=', true);
+  if (input.filters.refersTo !== undefined) {
+    const id = input.filters.refersTo;
+    const { scalar, list } = referenceFieldsOf[input.kind];
+    const tests = [...scalar.map((field) => sql`body->>${sql.lit(field)} = ${id}`), ...list.map((field) => sql`body->${sql.lit(field)} @> ${JSON.stringify([id])}::jsonb`)];
+    query = query.where(tests.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(tests, sql` or `)})`);
+  }
   if (name !== undefined) {
     // "Substring, any case" in every script: PostgreSQL folds case by the database's ctype, and the
     // embedded database's is C (ASCII only: "Ü" would not match "ü"). So names are matched here.

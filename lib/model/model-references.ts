@@ -64,6 +64,23 @@ export function referencesOf(kind: ModelKind, record: AnyModelRecord): ModelRefe
   return refs;
 }
 
+/**
+ * The reference fields of each kind as a table, for queries that look for
+ * the records naming one ID (the `refersTo` list filter): `scalar` fields hold
+ * one ID or null, `list` fields a list of IDs. Kept beside `referencesOf`,
+ * which reads the same fields record by record.
+ */
+export const referenceFieldsOf: Readonly<Record<ModelKind, { scalar: readonly string[]; list: readonly string[] }>> = Object.freeze({
+  element: { scalar: ['parentId'], list: [] },
+  relationship: { scalar: ['fromId', 'toId'], list: [] },
+  message: { scalar: ['producerId', 'schemaId'], list: ['consumerIds'] },
+  schema: { scalar: [], list: [] },
+  operation: { scalar: ['ownerId', 'requestSchemaId', 'responseSchemaId'], list: [] },
+  channel: { scalar: [], list: [] },
+  subscription: { scalar: ['channelId', 'consumerId', 'deadLetterChannelId'], list: [] },
+  binding: { scalar: ['sourceChannelId', 'targetChannelId'], list: [] },
+});
+
 /** True when the record's `field` still names `id` (a list field: any of its entries). */
 export function recordRefersTo(record: AnyModelRecord, field: string, id: string): boolean {
   const value = (record as unknown as Record<string, unknown>)[field];

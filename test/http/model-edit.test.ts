@@ -274,6 +274,34 @@ describe('model records over HTTP: create, read, list, replace, delete, rules, r
       expectProblem(await m.api('GET', `${P()}/elements?limit=0`, admin()), 400, 'validation_error');
       expectProblem(await m.api('GET', `${P()}/elements?limit=201`, admin()), 400, 'validation_error');
     });
+
+    it('refersTo keeps the records of a kind that name an ID in any reference field, paged like any list', async () => {
+      const ids = async (kind: Kind, refersTo: string) => (await listAll(kind, `?refersTo=${refersTo}`, 1)).items.map((r) => r.id).sort();
+      const naming = (kind: Kind, target: string) =>
+        [...records[kind].values()].filter((r) => Object.entries(r).some(([key, v]) => key !== 'id' && (v === target || (Array.isArray(v) && v.includes(target))))).map((r) => r.id).sort();
+      // An element's children, its relationships both ways, messages produced and consumed, operations, subscriptions.
+      for (const target of [id.system, id.app, id.component, id.store]) {
+        for (const kind of ['elements', 'relationships', 'messages', 'operations', 'subscriptions'] as const) {
+          expect(await ids(kind, target!), `${kind} naming ${target}`).toEqual(naming(kind, target!));
+        }
+      }
+      expect(await ids('relationships', id.store!)).toEqual([id.rel2, id.rel3].sort());
+      expect(await ids('messages', id.component!)).toEqual([id.message2]);
+      // A channel's subscriptions (as channel or dead-letter channel) and bindings (either end); a schema's users.
+      expect(await ids('subscriptions', id.dlq!)).toEqual([id.subscription2]);
+      expect(await ids('bindings', id.queue!)).toEqual(naming('bindings', id.queue!));
+      expect(await ids('operations', id.schema2!)).toEqual([id.operation2]);
+      expect(await ids('messages', id.schema!)).toEqual([id.message2]);
+      // Kinds that refer to nothing match nothing; the ID is read in any case.
+      expect(await ids('channels', id.app!)).toEqual([]);
+      expect(await ids('elements', id.system!.toUpperCase())).toEqual(naming('elements', id.system!));
+      expect((await m.api('GET', `${P()}/relationships?refersTo=${id.store}&limit=1`, admin())).json.total).toBe(2);
+      expectProblem(await m.api('GET', `${P()}/elements?refersTo=nope`, admin()), 400, 'validation_error');
+      // A cursor of the unfiltered list is not one of the filtered list.
+      const first = await m.api('GET', `${P()}/relationships?limit=1`, admin());
+      const foreign = expectProblem(await m.api('GET', `${P()}/relationships?refersTo=${id.store}&cursor=${encodeURIComponent(first.json.nextCursor)}`, admin()), 400, 'validation_error');
+      expect(foreign.errors.map((e) => e.field)).toEqual(['cursor']);
+    });
   });
 
   describe('replace (PUT)', () => {
@@ -593,6 +621,30 @@ describe('model records over HTTP: create, read, list, replace, delete, rules, r
       expectProblem(await m.api('PUT', `${P()}/elements/${id.system}?branchId=${created.json.id}`, admin(records.elements.get(id.system!))), 404);
       expect((await m.api('GET', `${P()}/revisions`, as(viewer))).status).toBe(200);
       expectProblem(await m.api('POST', `${P()}/revisions`, as(viewer, { name: 'nope' })), 403);
+    });
+
+    it('a revision is read with ?revisionId= (list and record, as frozen); with branchId too, or naming no revision, it is 400', async () => {
+      const [revision] = (await m.api('GET', `${P()}/revisions`, admin())).json.items;
+      const frozen = await m.api('GET', `${P()}/elements/${id.system}?revisionId=${revision.id}`, as(viewer));
+      expect(frozen.status, frozen.text).toBe(200);
+      expect(frozen.json.name).not.toBe('Shop (renamed)');
+      expect(Number(frozen.headers.get('model-version'))).toBe(revision.modelVersion);
+      expect((await m.api('GET', `${P()}/elements/${id.system}`, admin())).json.name).toBe('Shop (renamed)');
+      for (const kind of kinds) {
+        const listed = await m.api('GET', `${P()}/${kind}?revisionId=${revision.id}&limit=1`, admin());
+        expect(listed.status, listed.text).toBe(200);
+        expect(listed.json.total, kind).toBe(records[kind].size);
+      }
+      expect((await m.api('GET', `${P()}/channels?revisionId=${revision.id}&refersTo=${id.app}`, admin())).json.total).toBe(0);
+      const both = expectProblem(await m.api('GET', `${P()}/elements?revisionId=${revision.id}&branchId=${branch.id}`, admin()), 400, 'validation_error');
+      expect(both.errors.map((e) => e.field)).toEqual(['revisionId']);
+      for (const other of [branch.id, randomUUID(), project.id]) {
+        const unknown = expectProblem(await m.api('GET', `${P()}/elements?revisionId=${other}`, admin()), 400, 'validation_error');
+        expect(unknown.errors.map((e) => e.field)).toEqual(['revisionId']);
+      }
+      expectProblem(await m.api('GET', `${P()}/elements/${id.system}?revisionId=${randomUUID()}`, admin()), 400, 'validation_error');
+      // A revision cannot be written through revisionId either: writes do not take it.
+      expectProblem(await m.api('POST', `${P()}/channels?revisionId=${revision.id}`, admin({ name: 'x', kind: 'queue' })), 400, 'validation_error');
     });
   });
 

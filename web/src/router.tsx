@@ -11,22 +11,26 @@ window.addEventListener('popstate', () => {
   currentUrl.value = new URL(window.location.href);
 });
 
-export function navigate(to: string, options: { replace?: boolean } = {}): void {
+export function navigate(to: string, options: { replace?: boolean; keepScroll?: boolean } = {}): void {
   const url = new URL(to, window.location.origin);
   if (options.replace) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
   currentUrl.value = url;
-  window.scrollTo(0, 0);
+  if (!options.keepScroll) window.scrollTo(0, 0);
 }
 
-/** Replaces query parameters of the current address without a new history entry (filters, tabs). */
+/**
+ * Replaces query parameters of the current address without a new history
+ * entry (filters, tabs). The page stays where it is scrolled: the control
+ * that changed them is in view.
+ */
 export function setQueryParameters(values: Record<string, string | null>): void {
   const url = new URL(currentUrl.value.href);
   for (const [key, value] of Object.entries(values)) {
     if (value === null || value === '') url.searchParams.delete(key);
     else url.searchParams.set(key, value);
   }
-  navigate(url.pathname + url.search, { replace: true });
+  navigate(url.pathname + url.search, { replace: true, keepScroll: true });
 }
 
 export type RouteParams = Record<string, string>;

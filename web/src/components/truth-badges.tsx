@@ -39,6 +39,11 @@ export function TruthBadges({ record }: { record: TruthFields }) {
           from {provenance.source.length > 40 ? `${provenance.source.slice(0, 39)}…` : provenance.source}
         </span>
       ) : null}
+      {provenance?.acceptedAt || provenance?.acceptedBy ? (
+        <span class="badge accepted" title={`Accepted${provenance.acceptedBy ? ` by account ${provenance.acceptedBy}` : ''}${provenance.acceptedAt ? ` at ${provenance.acceptedAt}` : ''}`}>
+          accepted
+        </span>
+      ) : null}
       {record.stale ? (
         <span class="badge stale" title={`Stale since ${record.stale.sinceRevision}: ${record.stale.reason}`}>
           stale
