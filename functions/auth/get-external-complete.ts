@@ -3,15 +3,41 @@ import { completeExternalSignIn, externalStateCookie, externalStateCookieName } 
 import { createSession } from '../../lib/auth/session-store';
 import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
 import { toUserView } from '../../lib/auth/user-store';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse, type ApiResponse, type Operation } from '../../lib/http/api-types';
+import { isHttpProblem } from '../../lib/http/problem';
 import { readInstancePolicy } from '../../lib/settings/instance-policy';
+
+/** A browser's navigation asks for HTML first; a script calling the API asks for JSON (or anything). */
+function isPageNavigation(accept: string | undefined): boolean {
+  return accept !== undefined && /^\s*text\/html\b/i.test(accept);
+}
+
+/** Back to the web client: its start page signed in, or its sign-in page saying why not (docs/web-client.md). */
+function backToClient(location: string, cookies: string[] = []): ApiResponse {
+  return { status: 303, headers: { location, 'cache-control': 'no-store' }, cookies };
+}
 
 /**
  * GET /api/auth/external/complete: signs in as POST /api/auth/login does
  * (200 `{user}` and the session cookie), creating the account when part 2
- * allows; 400, 403 or 409 with the reason otherwise.
+ * allows; 400, 403 or 409 with the reason otherwise. A browser navigating
+ * here (Accept: text/html first) is sent on to the web client instead: 303 to
+ * `/` with the session cookie, or to `/sign-in?externalError=` with the reason.
  */
-export const getExternalComplete: Operation = async ({ runtime, cookies, client }) => {
+export const getExternalComplete: Operation = async (request) => {
+  if (!isPageNavigation(request.headers.accept)) return completeSignIn(request);
+  try {
+    const answer = await completeSignIn(request);
+    return backToClient('/', answer.cookies);
+  } catch (error) {
+    if (!isHttpProblem(error)) throw error;
+    const secure = cookieIsSecure(request.runtime.config.secureCookies, request.client);
+    const reason = error.detail ? `${error.title}. ${error.detail}` : error.title;
+    return backToClient(`/sign-in?externalError=${encodeURIComponent(reason)}`, [externalStateCookie(null, secure)]);
+  }
+};
+
+const completeSignIn: Operation = async ({ runtime, cookies, client }) => {
   const now = runtime.now();
   const policy = await readInstancePolicy(runtime.db, runtime.config.profile);
   const { user, provider, created } = await completeExternalSignIn(runtime.db, { cookieState: cookies[externalStateCookieName], now, registrationAllowed: policy.allowSelfRegistration });

@@ -141,7 +141,7 @@ describe('external sign-in with GitHub and GitLab', () => {
       },
       /** The provider sends the browser back with a code (or with an error). */
       callback: (query: string) => get(`/api/auth/external/callback?${query}`),
-      complete: () => get('/api/auth/external/complete'),
+      complete: (accept?: string) => get('/api/auth/external/complete', accept ? { headers: { accept } } : {}),
       get state() {
         return state;
       },
@@ -152,14 +152,14 @@ describe('external sign-in with GitHub and GitLab', () => {
   }
 
   /** The whole path: start, provider sends back `code`, complete. */
-  async function signIn(service: ServiceProcess, provider: string, code: string) {
+  async function signIn(service: ServiceProcess, provider: string, code: string, accept?: string) {
     const b = browser(service);
     const started = await b.start(provider);
     expect(started.status, started.text).toBe(302);
     const back = await b.callback(`code=${encodeURIComponent(code)}&state=${b.state}`);
     expect(back.status, back.text).toBe(302);
     expect(back.headers.get('location')).toBe('/api/auth/external/complete');
-    return b.complete();
+    return b.complete(accept);
   }
 
   it('sets up the instances (first-run setup makes the first account; external sign-in never does)', async () => {
@@ -242,6 +242,25 @@ describe('external sign-in with GitHub and GitLab', () => {
     const answer = await signIn(hosted, 'gitlab', 'bea');
     expect(answer.status, answer.text).toBe(200);
     expect(answer.json.user).toMatchObject({ email: 'bea@example.test', name: 'Bea B' });
+  });
+
+  it('a browser navigating to complete is sent on to the web client: signed in to /, or to /sign-in with the reason', async () => {
+    const pageAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    github.set('erin', { id: 14, login: 'erin', name: 'Erin', emails: [{ email: 'erin@example.test', primary: true, verified: true }] });
+    const landed = await signIn(hosted, 'github', 'erin', pageAccept);
+    expect(landed.status, landed.text).toBe(303);
+    expect(landed.headers.get('location')).toBe('/');
+    const session = landed.setCookies.find((c) => c.startsWith('svc_session='))!.split(';')[0]!;
+    const me = await call(hosted.url, 'GET', '/api/auth/me', { headers: { cookie: session, 'x-forwarded-for': freshAddress() } });
+    expect(me.json.user.email).toBe('erin@example.test');
+
+    github.set('frank', { id: 15, login: 'frank', name: 'Frank', emails: [{ email: 'frank@example.test', primary: true, verified: true }] });
+    const refused = await signIn(local, 'github', 'frank', pageAccept);
+    expect(refused.status).toBe(303);
+    const location = new URL(refused.headers.get('location')!, local.url);
+    expect(location.pathname).toBe('/sign-in');
+    expect(location.searchParams.get('externalError')).toMatch(/^Registration is closed\. There is no account/);
+    expect(refused.setCookies.some((c) => c.startsWith('svc_session='))).toBe(false);
   });
 
   it('with registration closed (local profile) a new account is refused with 403; an account made otherwise is still 409', async () => {

@@ -62,9 +62,17 @@ export function SignInScreen() {
     if (requiresSetup) navigate('/setup', { replace: true });
     else if (signedIn) navigate(next, { replace: true });
   }, [requiresSetup, signedIn, next]);
+  // Set by the service when a GitHub or GitLab sign-in came back refused (docs/web-client.md).
+  const externalError = currentUrl.value.searchParams.get('externalError');
   return (
     <section class="narrow-page">
       <h1>Sign in</h1>
+      {externalError ? (
+        <div class="error-notice" role="alert">
+          <strong>The sign-in with another account did not go through</strong>
+          <p>{externalError}</p>
+        </div>
+      ) : null}
       <Loaded state={status}>
         {(s) => (
           <>
