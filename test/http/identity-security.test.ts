@@ -133,7 +133,7 @@ describe('identity and HTTP edge security', () => {
   describe('first-run setup with Svc__SetupToken (server B)', () => {
     it('needs the operator token: no setup code is made or logged', async () => {
       const status = await call(b.url, 'GET', '/api/setup/status');
-      expect(status.json).toEqual({ requiresSetup: true, requiresSetupToken: true, setupTokenHint: 'operator' });
+      expect(status.json).toEqual({ requiresSetup: true, requiresSetupToken: true, setupTokenHint: 'operator', allowSelfRegistration: false, externalSignIn: [] });
       await expect(readSetupCode(b.dataDirectory)).rejects.toMatchObject({ code: 'ENOENT' });
       expect(b.output()).not.toContain('SVC SETUP CODE:');
 
@@ -337,7 +337,7 @@ describe('identity and HTTP edge security', () => {
 
     it('without Svc__TrustedProxies both headers are ignored: X-Forwarded-Proto gives no Secure, changing X-Forwarded-For does not escape the limit', async () => {
       const status = await call(b.url, 'GET', '/api/setup/status');
-      expect(status.json).toEqual({ requiresSetup: false, requiresSetupToken: true, setupTokenHint: 'operator' });
+      expect(status.json).toEqual({ requiresSetup: false, requiresSetupToken: true, setupTokenHint: 'operator', allowSelfRegistration: false, externalSignIn: [] });
 
       const first = await call(b.url, 'POST', '/api/auth/login', {
         json: adminOfB,
