@@ -18,10 +18,9 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createProject, createWorkspace, fmt, loadAverage, median, peakRssBytes, readOptions, setUpAdmin, uuidV5, verdict, withServer } from './bench-support.mjs';
+import { createProject, createWorkspace, fmt, loadAverage, median, peakRssBytes, readOptions, setUpAdmin, verdict, withServer } from './bench-support.mjs';
+import { documentLimits as limits, kindOfSection, limitsDocument } from './bench-models.mjs';
 
-const limits = { elements: 5000, relationships: 10000, messages: 5000, schemas: 200, operations: 5000, channels: 5000, subscriptions: 5000, bindings: 5000 };
-const kindOfSection = { elements: 'element', relationships: 'relationship', messages: 'message', schemas: 'schema', operations: 'operation', channels: 'channel', subscriptions: 'subscription', bindings: 'binding' };
 const targets = { ratio: 3, exportMs: 1000, rssMb: 600 };
 const setupToken = 'import-bench-setup-token-0123456';
 
@@ -29,145 +28,6 @@ function parseArgs(args) {
   const options = readOptions(args, { runs: 3 }, '--runs N, default 3');
   if (!(Number.isInteger(options.runs) && options.runs >= 1)) throw new Error('--runs must be a whole number of at least 1');
   return options;
-}
-
-/** Deterministic numbers (mulberry32). */
-function randomOf(seed) {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * A valid model document with every list at its limit: 250 systems with 5 apps
- * and 2 stores each, 2750 components under the apps, 250 actors; relationships
- * between existing elements; channels of every kind; bindings exchange → queue
- * with unique routing keys; subscriptions with dead-letter queues; truth labels
- * with the provenance they need.
- */
-function generateDocument(seed) {
-  const id = (label) => uuidV5(seed, label);
-  const random = randomOf(Number.parseInt(seed.slice(0, 8), 16));
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const fact = (i) => {
-    switch (i % 10) {
-      case 0:
-        return { factStatus: 'observed-in-source', provenance: { source: `git:services/${i}/main.go`, revision: 'a1b2c3d', confidence: null, acceptedBy: null, acceptedAt: null }, stale: null };
-      case 1:
-        return { factStatus: 'inferred', provenance: { source: `ai:proposal-${i}`, revision: null, confidence: 0.7, acceptedBy: null, acceptedAt: null }, stale: null };
-      case 2:
-        return { factStatus: 'measured', provenance: { source: `otel:trace/${i}`, revision: null, confidence: null, acceptedBy: null, acceptedAt: null }, stale: { sinceRevision: 'ffeedd', reason: 'evidence-not-found' } };
-      default:
-        return { factStatus: 'declared', provenance: null, stale: null };
-    }
-  };
-  const element = (label, i, kind, parentId) => ({
-    id: id(label),
-    kind,
-    name: `${kind} ${i} — Ünïcødé`,
-    description: i % 3 === 0 ? `The ${kind} number ${i}.\nIt does things.` : null,
-    technology: i % 2 === 0 ? 'TypeScript' : null,
-    status: ['current', 'planned', 'deprecated', 'removed'][i % 4],
-    parentId,
-    tags: i % 5 === 0 ? ['core', `team-${i % 7}`] : [],
-    icon: null,
-    ...fact(i),
-  });
-
-  const elements = [];
-  const systems = [];
-  const apps = [];
-  for (let s = 0; s < 250; s++) {
-    const system = element(`system-${s}`, s, 'system', null);
-    systems.push(system.id);
-    elements.push(system);
-    for (let a = 0; a < 5; a++) {
-      const app = element(`app-${s}-${a}`, s * 5 + a, 'app', system.id);
-      apps.push(app.id);
-      elements.push(app);
-    }
-    for (let t = 0; t < 2; t++) elements.push(element(`store-${s}-${t}`, s * 2 + t, 'store', system.id));
-  }
-  for (let c = 0; c < 2750; c++) elements.push(element(`component-${c}`, c, 'component', apps[c % apps.length]));
-  for (let a = 0; a < 250; a++) elements.push(element(`actor-${a}`, a, 'actor', null));
-  const elementIds = elements.map((e) => e.id);
-  // Children first in the document: the import reads an element after its parent wherever it stands.
-  elements.reverse();
-
-  const relationships = Array.from({ length: limits.relationships }, (_, i) => ({
-    id: id(`rel-${i}`),
-    fromId: pick(elementIds),
-    toId: pick(elementIds),
-    label: i % 2 === 0 ? `calls ${i}` : null,
-    technology: i % 3 === 0 ? 'HTTPS' : null,
-    kind: i % 4 === 0 ? 'behavioural' : 'structural',
-    lineShape: null,
-    ...fact(i),
-  }));
-
-  const schemas = Array.from({ length: limits.schemas }, (_, i) => ({ id: id(`schema-${i}`), name: `Schema ${i}`, description: null, content: JSON.stringify({ type: 'object', properties: { id: { type: 'string' }, n: { type: 'integer', minimum: i } } }), version: 1 }));
-  const schemaIds = schemas.map((s) => s.id);
-
-  const messages = Array.from({ length: limits.messages }, (_, i) => ({
-    id: id(`message-${i}`),
-    name: `Event${i}Happened`,
-    description: i % 4 === 0 ? 'Something happened.' : null,
-    producerId: pick(elementIds),
-    consumerIds: [...new Set([pick(elementIds), pick(elementIds)])],
-    schemaId: i % 2 === 0 ? pick(schemaIds) : null,
-    tags: i % 3 === 0 ? ['event'] : [],
-    ...fact(i),
-  }));
-
-  const channels = [];
-  const exchanges = [];
-  const topics = [];
-  const queues = [];
-  for (let i = 0; i < limits.channels; i++) {
-    const kind = i < 1000 ? 'exchange' : i < 1500 ? 'topic' : 'queue';
-    const channel = { id: id(`channel-${i}`), name: `${kind}-${i}`, kind, ...fact(i) };
-    channels.push(channel);
-    (kind === 'exchange' ? exchanges : kind === 'topic' ? topics : queues).push(channel.id);
-  }
-
-  const operations = Array.from({ length: limits.operations }, (_, i) => ({
-    id: id(`operation-${i}`),
-    ownerId: apps[i % apps.length],
-    name: `Operation${i}`,
-    transport: ['http', 'grpc', 'command'][i % 3],
-    requestSchemaId: i % 2 === 0 ? pick(schemaIds) : null,
-    responseSchemaId: i % 3 === 0 ? pick(schemaIds) : null,
-    timeoutMs: i % 4 === 0 ? null : 1000 + i,
-    retry: i % 2 === 0 ? { maxAttempts: 1 + (i % 10), backoffMs: 100 * (i % 50) } : null,
-    ...fact(i),
-  }));
-
-  const subscriptions = Array.from({ length: limits.subscriptions }, (_, i) => {
-    const channelId = queues[i % queues.length];
-    const deadLetter = queues[(i + 1) % queues.length];
-    return {
-      id: id(`subscription-${i}`),
-      channelId,
-      consumerId: pick(elementIds),
-      retry: i % 2 === 0 ? { maxAttempts: 3, backoffMs: 250 } : null,
-      deadLetterChannelId: i % 3 === 0 ? deadLetter : null,
-      ...fact(i),
-    };
-  });
-
-  const bindings = Array.from({ length: limits.bindings }, (_, i) => ({
-    id: id(`binding-${i}`),
-    sourceChannelId: exchanges[i % exchanges.length],
-    targetChannelId: queues[i % queues.length],
-    routingKey: `orders.${i}.placed`,
-    ...fact(i),
-  }));
-
-  return { version: '1.0', project: { name: 'bench' }, elements, relationships, messages, schemas, operations, channels, subscriptions, bindings };
 }
 
 async function api(base, cookie, method, path, { body, contentType = 'application/json' } = {}) {
@@ -220,7 +80,7 @@ export async function main(args) {
 
     // Warm-up: a small import and export, so the first measured call does not pay for loading the function group.
     const warm = await newProject('warm-up');
-    const small = generateDocument(randomUUID());
+    const small = limitsDocument(randomUUID());
     const smallDocument = { channels: small.channels.slice(0, 50), elements: small.elements.filter((e) => e.kind === 'system').slice(0, 50) };
     expectStatus(await api(base, cookie, 'POST', `/api/projects/${warm}/import`, { body: JSON.stringify(smallDocument) }), 200, 'warm-up import');
     expectStatus(await api(base, cookie, 'GET', `/api/projects/${warm}/export`), 200, 'warm-up export');
@@ -231,7 +91,7 @@ export async function main(args) {
 
     const results = [];
     for (let run = 1; run <= options.runs; run++) {
-      const document = generateDocument(randomUUID());
+      const document = limitsDocument(randomUUID());
       const body = JSON.stringify(document);
       const bytes = Buffer.byteLength(body);
       if (bytes > 16_777_216) throw new Error(`the document is ${bytes} bytes, over the import limit`);

@@ -16,7 +16,8 @@
 // seconds per target. Target: p50 ≤ 10 ms for find_elements and get_element.
 import { Agent } from 'node:http';
 import autocannon from 'autocannon';
-import { createAgentToken, createProject, fmt, importModel, loadAverage, percentile, readOptions, setUpAdmin, tableRow, timedRequest, uuidV5, verdict, withServer } from './bench-support.mjs';
+import { createAgentToken, createProject, fmt, importModel, loadAverage, percentile, readOptions, setUpAdmin, tableRow, timedRequest, verdict, withServer } from './bench-support.mjs';
+import { fiveThousandElementModel } from './bench-models.mjs';
 
 const setupToken = 'mcp-bench-setup-token-0123456789';
 const targetP50Ms = 10;
@@ -34,47 +35,6 @@ function parseArgs(args) {
   return options;
 }
 
-/** A 5000-element model with relationships and messages between the elements (deterministic). */
-function modelDocument() {
-  const seed = '6d63702d-6265-4e63-8800-000000005000';
-  const id = (label) => uuidV5(seed, label);
-  let state = 42;
-  const random = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-  const elements = [];
-  const apps = [];
-  const element = (label, kind, parentId, i) => ({
-    id: id(label),
-    kind,
-    name: `${kind} ${i}`,
-    description: i % 3 === 0 ? `The ${kind} number ${i}.` : null,
-    technology: i % 2 === 0 ? 'TypeScript' : null,
-    status: ['current', 'planned', 'deprecated'][i % 3],
-    parentId,
-    tags: i % 5 === 0 ? ['core'] : [],
-    icon: null,
-  });
-  for (let s = 0; s < 250; s++) {
-    const system = element(`system-${s}`, 'system', null, s);
-    elements.push(system);
-    for (let a = 0; a < 5; a++) {
-      const app = element(`app-${s}-${a}`, 'app', system.id, s * 5 + a);
-      apps.push(app.id);
-      elements.push(app);
-    }
-    for (let t = 0; t < 2; t++) elements.push(element(`store-${s}-${t}`, 'store', system.id, s * 2 + t));
-  }
-  for (let c = 0; c < 2750; c++) elements.push(element(`component-${c}`, 'component', apps[c % apps.length], c));
-  for (let a = 0; a < 250; a++) elements.push(element(`actor-${a}`, 'actor', null, a));
-  const ids = elements.map((e) => e.id);
-  const pick = () => ids[Math.floor(random() * ids.length)];
-  const relationships = Array.from({ length: 10_000 }, (_, i) => ({ id: id(`rel-${i}`), fromId: pick(), toId: pick(), label: i % 2 ? `calls ${i}` : null, technology: null, kind: i % 4 ? 'structural' : 'behavioural', lineShape: null }));
-  const messages = Array.from({ length: 2000 }, (_, i) => ({ id: id(`message-${i}`), name: `Event${i}`, description: null, producerId: pick(), consumerIds: [pick(), pick()].filter((v, j, all) => all.indexOf(v) === j), schemaId: null, tags: [] }));
-  return { document: { elements, relationships, messages }, elementIds: ids };
-}
-
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One request on the keep-alive agent; resolves with status, body and elapsed milliseconds. */
@@ -85,7 +45,7 @@ export async function main(args) {
   await withServer({ prefix: 'svc-bench-mcp-', setupToken, beforeStop: () => agent.destroy() }, async ({ server, base }) => {
     const { cookie, workspaceId } = await setUpAdmin(base, { setupToken });
     const project = await createProject(base, cookie, workspaceId, 'MCP bench');
-    const { document, elementIds } = modelDocument();
+    const { document, elementIds } = fiveThousandElementModel();
     const importStarted = Date.now();
     const imported = await importModel(base, cookie, project.id, document);
     if (imported.added !== elementIds.length + document.relationships.length + document.messages.length) throw new Error(`import added ${imported.added}: ${JSON.stringify({ ...imported, items: undefined })}`);

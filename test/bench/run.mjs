@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Files that are parts of benchmarks, not benchmarks. */
-const helpers = new Set(['run.mjs', 'bare-server.mjs', 'bench-support.mjs']);
+const helpers = new Set(['run.mjs', 'bare-server.mjs', 'bench-support.mjs', 'bench-models.mjs']);
 const available = readdirSync(here)
   .filter((f) => f.endsWith('.mjs') && !helpers.has(f))
   .map((f) => f.slice(0, -'.mjs'.length))
