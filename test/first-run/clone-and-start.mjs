@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's first hour, from outside: clone the repository into a folder
 // under a mode-700 parent (as a home folder is), run `npm install && npm start`
-// there and wait for /health to answer 200. As root, once as root (the clone
+// there, wait for /health to answer 200 and check the web client at /. As root, once as root (the clone
 // in root's own closed folder) and once as a new normal user in its 0700 home,
 // both at once; as anyone else, once as that user. `npm install` is
 // `npm ci --prefer-offline` over a copy of the caller's npm cache, to keep it
@@ -48,7 +48,21 @@ async function healthOf(url) {
   }
 }
 
-/** Runs `npm install && npm start` in `folder` (as `user` when given) until /health is 200; then stops it with SIGTERM. */
+/** The web client at `/`: index.html naming its hashed script, and that script served; else a reason. */
+async function webClientProblem(origin) {
+  try {
+    const page = await fetch(`${origin}/`, { signal: AbortSignal.timeout(5000) });
+    const html = await page.text();
+    const script = /<script type="module" src="(\/assets\/main-[A-Z0-9]+\.js)"/.exec(html)?.[1];
+    if (page.status !== 200 || !script) return `GET / answered ${page.status} without the client's script`;
+    const code = await fetch(`${origin}${script}`, { signal: AbortSignal.timeout(5000) });
+    return code.status === 200 ? null : `GET ${script} answered ${code.status}`;
+  } catch (error) {
+    return `GET / failed: ${error}`;
+  }
+}
+
+/** Runs `npm install && npm start` in `folder` (as `user` when given) until /health is 200, checks the web client at /, then stops it with SIGTERM. */
 async function firstStart(name, folder, user, env) {
   const started = Date.now();
   const port = await freePort();
@@ -73,15 +87,16 @@ async function firstStart(name, folder, user, env) {
     await new Promise((r) => setTimeout(r, 500));
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const clientProblem = status === 200 ? await webClientProblem(`http://127.0.0.1:${port}`) : null;
   if (exitCode === undefined) {
     process.kill(-child.pid, 'SIGTERM');
     await new Promise((r) => (exitCode === undefined ? child.once('exit', r) : r()));
   }
   await databaseStopped(folder);
   console.log(`     ${name}: stopped at ${elapsed()}`);
-  const ok = status === 200;
+  const ok = status === 200 && clientProblem === null;
   const lastLines = output.trim().split('\n').slice(-15).join('\n');
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: /health ${status ?? 'no answer'} after ${seconds} s${ok ? '' : `\n${lastLines}`}`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}: /health ${status ?? 'no answer'} after ${seconds} s${clientProblem ? `; web client: ${clientProblem}` : ', web client served at /'}${ok ? '' : `\n${lastLines}`}`);
   return ok;
 }
 
