@@ -278,6 +278,18 @@ describe('an edit checks what its change can affect, with the answers of the who
     }
   });
 
+  it('a replace of a record that is not there answers 404 before any reason the body gives, both ways', async () => {
+    const now = new Date('2030-01-02T03:04:05.000Z');
+    const project = await insertProject(database.db, workspaceId, 'missing', null, now);
+    const missing = '5c4e0000-0000-4000-8000-0000000000b1';
+    for (const reads of ['affected', 'whole-model'] as const) {
+      for (const entry of [{ kind: 'system', name: '  ', status: 'nope' }, { kind: 'system', name: 'S', status: 'current' }]) {
+        const outcome = await outcomeOf(() => editModelRecord(database.db, { streamId: project.id, kind: 'element', edit: { type: 'replace', id: missing, entry }, actor: 'user:test', now, reads }));
+        expect(outcome, reads).toEqual({ problem: { type: 'not_found', title: 'element not found', status: 404, detail: 'element not found.', errors: [] } });
+      }
+    }
+  });
+
   it('gives the same decisions, error bodies and stored model both ways, on main and on a branch', async () => {
     const rollback = new Error('rollback');
     await fc.assert(

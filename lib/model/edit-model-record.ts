@@ -115,13 +115,19 @@ async function editInTransaction(trx: Transaction<Database>, input: EditInput): 
   } else if (body.id === undefined) {
     entry = { ...body, id: randomUUID() };
   }
-  const previous = edit.type === 'replace' ? (await readModel(neighbourhoodOfIds([edit.id])))[kind].get(edit.id) : undefined;
+  // A schema's version is set below from the stored one; the reader's is only a new schema's.
+  const read = readRecord(kind, entry, { mode: 'edit' });
+  if (!read.ok) {
+    // Replacing a record that is not there is 404 whatever the body says.
+    if (edit.type === 'replace' && !(await readModel(neighbourhoodOfIds([edit.id])))[kind].has(edit.id)) throw HttpProblem.notFound(`${kind} not found`);
+    throw refused(kind, read.reasons);
+  }
+  let record = rekeyForeignSchemaIds(kind, read.record as AnyModelRecord, input.modelStreamId ?? input.streamId, await schemaIdsOwnedElsewhere(trx, input.modelStreamId ?? input.streamId, schemaIdsOf(kind, read.record as AnyModelRecord, edit.type)));
+  // The record's own ID is part of its neighbourhood: the stored record it replaces comes with it.
+  const before = await readModel(neighbourhoodOfRecord(kind, record as never));
+  const previous = edit.type === 'replace' ? before[kind].get(edit.id) : undefined;
   if (edit.type === 'replace' && !previous) throw HttpProblem.notFound(`${kind} not found`);
   const previousSchema = previous as SchemaRecord | undefined;
-  const read = readRecord(kind, entry, { mode: 'edit', schemaVersion: previousSchema?.version ?? 1 });
-  if (!read.ok) throw refused(kind, read.reasons);
-  let record = rekeyForeignSchemaIds(kind, read.record as AnyModelRecord, input.modelStreamId ?? input.streamId, await schemaIdsOwnedElsewhere(trx, input.modelStreamId ?? input.streamId, schemaIdsOf(kind, read.record as AnyModelRecord, edit.type)));
-  const before = await readModel(neighbourhoodOfRecord(kind, record as never));
   if (edit.type === 'create') {
     const taken = modelKinds.find((k) => before[k].has(record.id));
     const article = taken && /^[aeiou]/.test(taken) ? 'an' : 'a';

@@ -59,7 +59,10 @@ export async function loadNeighbourhood(db: Db, streamId: string, wanted: Neighb
             select id, kind, body, array[id] from model_entities where stream_id = ${streamId} and id = ${walk.from}::uuid
             union all
             select e.id, e.kind, e.body, c.path || e.id
-            from chain c join model_entities e on e.stream_id = ${streamId} and e.id = (c.body->>'parentId')::uuid
+            from chain c cross join lateral (
+              -- offset 0 keeps this a look-up by primary key per step, whatever the statistics say (right after an import they say little).
+              select id, kind, body from model_entities where stream_id = ${streamId} and id = (c.body->>'parentId')::uuid offset 0
+            ) e
             where c.kind = 'element' and c.id is distinct from ${storedId.test(walk.stopAt) ? walk.stopAt : null}::uuid
               and c.body->>'parentId' ~ ${storedIdPattern} and not (c.body->>'parentId')::uuid = any(c.path)
           ) `;
