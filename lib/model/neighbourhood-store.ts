@@ -60,11 +60,13 @@ export async function loadNeighbourhood(db: Db, streamId: string, wanted: Neighb
             union all
             select e.id, e.kind, e.body, c.path || e.id
             from chain c cross join lateral (
-              -- offset 0 keeps this a look-up by primary key per step, whatever the statistics say (right after an import they say little).
-              select id, kind, body from model_entities where stream_id = ${streamId} and id = (c.body->>'parentId')::uuid offset 0
+              -- offset 0 keeps this a look-up by primary key per step, whatever the statistics say (right after an import they say little);
+              -- the case casts only text that is a stored ID.
+              select id, kind, body from model_entities
+              where stream_id = ${streamId} and id = case when c.body->>'parentId' ~ ${storedIdPattern} then (c.body->>'parentId')::uuid end
+              offset 0
             ) e
-            where c.kind = 'element' and c.id is distinct from ${storedId.test(walk.stopAt) ? walk.stopAt : null}::uuid
-              and c.body->>'parentId' ~ ${storedIdPattern} and not (c.body->>'parentId')::uuid = any(c.path)
+            where c.kind = 'element' and c.id is distinct from ${storedId.test(walk.stopAt) ? walk.stopAt : null}::uuid and not e.id = any(c.path)
           ) `;
     rows = (await sql<Row>`${chain}${sql.join(parts, sql` union all `)}`.execute(db)).rows;
   }
