@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem, type FieldError } from '../http/problem';
-import type { AnyModelRecord, FactFields, MessageRecord, ModelKind, OperationRecord, SchemaRecord } from './model-records';
-import { checkRecord, findReferrers } from './model-rules';
+import { modelKinds, type AnyModelRecord, type FactFields, type MessageRecord, type ModelKind, type ModelSnapshot, type OperationRecord, type SchemaRecord } from './model-records';
+import { checkRecord, findReferrers, neighbourhoodOfDelete, neighbourhoodOfIds, neighbourhoodOfRecord } from './model-rules';
 import { commitModelChange, loadModelSnapshot, schemaIdsOwnedElsewhere } from './model-store';
+import { loadNeighbourhood } from './neighbourhood-store';
 import { overlayModel } from './overlay-model';
+import type { Neighbourhood } from './partial-model';
 import { readRecord } from './record-schemas';
 import { lockStream } from './stream-store';
 import { uuidV5 } from './uuid-v5';
@@ -30,7 +32,16 @@ export interface EditInput {
   edit: RecordEdit;
   actor: string;
   now: Date;
+  /**
+   * What the rules are checked against: the part of the stored model the
+   * change can affect, read by index (the default), or the whole stream, the
+   * reference the property tests compare it with. Both give the same answers.
+   */
+  reads?: ModelReads;
 }
+
+/** How an edit reads the stored model (docs/model-document.md "What an edit checks"). */
+export type ModelReads = 'affected' | 'whole-model';
 
 export interface EditResult {
   record: AnyModelRecord | null;
@@ -58,74 +69,91 @@ function refused(kind: ModelKind, reasons: readonly string[]): HttpProblem {
  * stream version by one. A delete that would leave a dangling reference
  * answers 409 naming the referrers.
  */
-export async function editModelRecord(db: Kysely<Database>, input: EditInput): Promise<EditResult> {
+export async function editModelRecord(db: Kysely<Database> | Transaction<Database>, input: EditInput): Promise<EditResult> {
+  // Inside a caller's transaction (a test that compares both ways of reading), or a transaction of its own.
+  return db.isTransaction ? editInTransaction(db as Transaction<Database>, input) : db.transaction().execute((trx) => editInTransaction(trx, input));
+}
+
+/** The model as `reads` sees it: a neighbourhood per question, or the whole stream read once. */
+function modelReader(trx: Transaction<Database>, streamId: string, reads: ModelReads): (wanted: Neighbourhood) => Promise<ModelSnapshot> {
+  if (reads === 'affected') return (wanted) => loadNeighbourhood(trx, streamId, wanted);
+  let whole: Promise<ModelSnapshot> | undefined;
+  return () => (whole ??= loadModelSnapshot(trx, streamId));
+}
+
+async function editInTransaction(trx: Transaction<Database>, input: EditInput): Promise<EditResult> {
   const { kind, edit } = input;
-  return db.transaction().execute(async (trx) => {
-    const version = await lockStream(trx, input.streamId);
-    const before = await loadModelSnapshot(trx, input.streamId);
-    const existingKind = (id: string) => (Object.keys(before) as ModelKind[]).find((k) => before[k].has(id));
+  const version = await lockStream(trx, input.streamId);
+  const readModel = modelReader(trx, input.streamId, input.reads ?? 'affected');
 
-    if (edit.type === 'delete') {
-      if (!before[kind].has(edit.id)) throw HttpProblem.notFound(`${kind} not found`);
-      const referrers: { kind: string; id: string; field: string }[] = findReferrers(before, kind, edit.id);
-      // Views belong to the project and name elements of main.
-      const onMain = (input.modelStreamId ?? input.streamId) === input.streamId;
-      if (kind === 'element' && onMain) {
-        for (const viewId of await viewsRootedAt(trx, input.streamId, edit.id)) referrers.push({ kind: 'view', id: viewId, field: 'rootElementId' });
-      }
-      if (referrers.length > 0) {
-        throw HttpProblem.conflict(
-          `The ${kind} is still referenced`,
-          `Delete or change these first: ${referrers.map((r) => `${r.kind} ${r.id} (${r.field})`).join(', ')}.`,
-          referrers.map((r) => ({ field: `${r.kind}:${r.id}`, message: `refers to it through ${r.field}` })),
-        );
-      }
-      const modelVersion = await commitModelChange(trx, { streamId: input.streamId, fromVersion: version, writes: [], deletes: [{ kind, id: edit.id }], actor: input.actor, at: input.now, summary: `delete ${kind} ${edit.id}` });
-      return { record: null, modelVersion };
+  if (edit.type === 'delete') {
+    const before = await readModel(neighbourhoodOfDelete(kind, edit.id));
+    if (!before[kind].has(edit.id)) throw HttpProblem.notFound(`${kind} not found`);
+    const referrers: { kind: string; id: string; field: string }[] = findReferrers(before, kind, edit.id);
+    // Views belong to the project and name elements of main.
+    const onMain = (input.modelStreamId ?? input.streamId) === input.streamId;
+    if (kind === 'element' && onMain) {
+      for (const viewId of await viewsRootedAt(trx, input.streamId, edit.id)) referrers.push({ kind: 'view', id: viewId, field: 'rootElementId' });
     }
+    if (referrers.length > 0) {
+      throw HttpProblem.conflict(
+        `The ${kind} is still referenced`,
+        `Delete or change these first: ${referrers.map((r) => `${r.kind} ${r.id} (${r.field})`).join(', ')}.`,
+        referrers.map((r) => ({ field: `${r.kind}:${r.id}`, message: `refers to it through ${r.field}` })),
+      );
+    }
+    const modelVersion = await commitModelChange(trx, { streamId: input.streamId, fromVersion: version, writes: [], deletes: [{ kind, id: edit.id }], actor: input.actor, at: input.now, summary: `delete ${kind} ${edit.id}` });
+    return { record: null, modelVersion };
+  }
 
-    let entry = edit.entry;
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw refused(kind, ['body: must be a JSON object']);
-    const body = entry as Record<string, unknown>;
-    if (edit.type === 'replace') {
-      if (body.id !== undefined && (typeof body.id !== 'string' || body.id.toLowerCase() !== edit.id)) throw refused(kind, ['id: must be the ID in the path']);
-      entry = { ...body, id: edit.id };
-    } else if (body.id === undefined) {
-      entry = { ...body, id: randomUUID() };
-    }
-    const previous = edit.type === 'replace' ? before[kind].get(edit.id) : undefined;
-    if (edit.type === 'replace' && !previous) throw HttpProblem.notFound(`${kind} not found`);
-    const previousSchema = previous as SchemaRecord | undefined;
-    const read = readRecord(kind, entry, { mode: 'edit', schemaVersion: previousSchema?.version ?? 1 });
-    if (!read.ok) throw refused(kind, read.reasons);
-    let record = rekeyForeignSchemaIds(kind, read.record as AnyModelRecord, input.modelStreamId ?? input.streamId, await schemaIdsOwnedElsewhere(trx, input.modelStreamId ?? input.streamId, schemaIdsOf(kind, read.record as AnyModelRecord, edit.type)));
-    if (edit.type === 'create') {
-      const taken = existingKind(record.id);
-      const article = taken && /^[aeiou]/.test(taken) ? 'an' : 'a';
-      if (taken) throw HttpProblem.conflict('ID in use', `The ID ${record.id} is used by ${article} ${taken}.`, [{ field: 'id', message: `is used by ${article} ${taken}` }]);
-    }
-    // As on import ("Fact with stale mark: mark kept, document mark ignored"): only a scan that finds the evidence again clears it.
-    const previousStale = kind === 'schema' ? null : ((previous as FactFields | undefined)?.stale ?? null);
-    if (previousStale) record = { ...record, stale: previousStale } as AnyModelRecord;
-    if (kind === 'schema' && previousSchema) {
-      const next = record as SchemaRecord;
-      record = { ...next, version: next.content === previousSchema.content ? previousSchema.version : previousSchema.version + 1 };
-    }
-    if (previous && isDeepStrictEqual(previous, record)) return { record, modelVersion: version };
-    const after = overlayModel(before, [{ kind, record } as never]);
-    const reasons = checkRecord(kind, record as never, after, { streamId: input.modelStreamId ?? input.streamId, before });
-    if (reasons.length > 0) throw refused(kind, reasons);
-    const modelVersion = await commitModelChange(trx, {
-      streamId: input.streamId,
-      fromVersion: version,
-      writes: [{ kind, record, change: previous ? 'changed' : 'added' }],
-      deletes: [],
-      actor: input.actor,
-      at: input.now,
-      summary: `${previous ? 'replace' : 'create'} ${kind} ${record.id}`,
-    });
-    return { record, modelVersion };
+  let entry = edit.entry;
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw refused(kind, ['body: must be a JSON object']);
+  const body = entry as Record<string, unknown>;
+  if (edit.type === 'replace') {
+    if (body.id !== undefined && (typeof body.id !== 'string' || body.id.toLowerCase() !== edit.id)) throw refused(kind, ['id: must be the ID in the path']);
+    entry = { ...body, id: edit.id };
+  } else if (body.id === undefined) {
+    entry = { ...body, id: randomUUID() };
+  }
+  // A schema's version is set below from the stored one; the reader's is only a new schema's.
+  const read = readRecord(kind, entry, { mode: 'edit' });
+  if (!read.ok) {
+    // Replacing a record that is not there is 404 whatever the body says.
+    if (edit.type === 'replace' && !(await readModel(neighbourhoodOfIds([edit.id])))[kind].has(edit.id)) throw HttpProblem.notFound(`${kind} not found`);
+    throw refused(kind, read.reasons);
+  }
+  let record = rekeyForeignSchemaIds(kind, read.record as AnyModelRecord, input.modelStreamId ?? input.streamId, await schemaIdsOwnedElsewhere(trx, input.modelStreamId ?? input.streamId, schemaIdsOf(kind, read.record as AnyModelRecord, edit.type)));
+  // The record's own ID is part of its neighbourhood: the stored record it replaces comes with it.
+  const before = await readModel(neighbourhoodOfRecord(kind, record as never));
+  const previous = edit.type === 'replace' ? before[kind].get(edit.id) : undefined;
+  if (edit.type === 'replace' && !previous) throw HttpProblem.notFound(`${kind} not found`);
+  const previousSchema = previous as SchemaRecord | undefined;
+  if (edit.type === 'create') {
+    const taken = modelKinds.find((k) => before[k].has(record.id));
+    const article = taken && /^[aeiou]/.test(taken) ? 'an' : 'a';
+    if (taken) throw HttpProblem.conflict('ID in use', `The ID ${record.id} is used by ${article} ${taken}.`, [{ field: 'id', message: `is used by ${article} ${taken}` }]);
+  }
+  // As on import ("Fact with stale mark: mark kept, document mark ignored"): only a scan that finds the evidence again clears it.
+  const previousStale = kind === 'schema' ? null : ((previous as FactFields | undefined)?.stale ?? null);
+  if (previousStale) record = { ...record, stale: previousStale } as AnyModelRecord;
+  if (kind === 'schema' && previousSchema) {
+    const next = record as SchemaRecord;
+    record = { ...next, version: next.content === previousSchema.content ? previousSchema.version : previousSchema.version + 1 };
+  }
+  if (previous && isDeepStrictEqual(previous, record)) return { record, modelVersion: version };
+  const after = overlayModel(before, [{ kind, record } as never]);
+  const reasons = checkRecord(kind, record as never, after, { streamId: input.modelStreamId ?? input.streamId, before });
+  if (reasons.length > 0) throw refused(kind, reasons);
+  const modelVersion = await commitModelChange(trx, {
+    streamId: input.streamId,
+    fromVersion: version,
+    writes: [{ kind, record, change: previous ? 'changed' : 'added' }],
+    deletes: [],
+    actor: input.actor,
+    at: input.now,
+    summary: `${previous ? 'replace' : 'create'} ${kind} ${record.id}`,
   });
+  return { record, modelVersion };
 }
 
 /** The schema IDs an edit names that import rule 9 may re-key: a new schema's own ID, and a message's or operation's references. */

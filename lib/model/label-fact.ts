@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import type { AnyModelRecord, FactFields, FactStatus, ModelKind, Provenance } from './model-records';
-import { commitModelChange, loadModelSnapshot } from './model-store';
+import { commitModelChange, readModelRecord } from './model-store';
 import { lockStream } from './stream-store';
 
 /** How a person's decision moves a fact (docs/decisions.md "Facts"). */
@@ -42,8 +42,8 @@ export async function labelFact(db: Kysely<Database>, input: { streamId: string;
   if (input.kind === 'schema') throw HttpProblem.validation('Schemas carry no fact label', [{ field: 'entityType', message: 'a schema has no fact label' }]);
   return db.transaction().execute(async (trx) => {
     const version = await lockStream(trx, input.streamId);
-    const model = await loadModelSnapshot(trx, input.streamId);
-    const record = model[input.kind].get(input.id) as (AnyModelRecord & FactFields) | undefined;
+    // A decision touches the label of one record, which no rule of another record reads: only that record is read.
+    const record = (await readModelRecord(trx, input.streamId, input.kind, input.id)) as (AnyModelRecord & FactFields) | undefined;
     if (!record) throw HttpProblem.notFound(`${input.kind} not found`);
     const next = { ...record, ...decideFact(record, input.decision, input.now) } as AnyModelRecord & FactFields;
     // "modelVersion rising by one per committed change": marking unknown what already is unknown changes nothing.

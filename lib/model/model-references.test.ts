@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyModelRecord, ModelKind } from './model-records';
-import { referenceFieldsOf, referencesOf } from './model-references';
+import { referenceFieldsOf, referencesOf, referringFieldsOf } from './model-references';
 import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from './model-test-fixtures';
 
 describe('the table of reference fields', () => {
@@ -21,5 +21,9 @@ describe('the table of reference fields', () => {
       expect(table, kind).toEqual(read);
       for (const field of referenceFieldsOf[kind].list) expect(Array.isArray((record as unknown as Record<string, unknown>)[field]), field).toBe(true);
     }
+    // Seen from the referred kind: every field referencesOf reads, each once, under the kind it names.
+    const fromReferences = records.flatMap(([kind, record]) => referencesOf(kind, record).map((r) => `${r.kind} <- ${kind}.${r.field}${referenceFieldsOf[kind].list.includes(r.field) ? '[]' : ''}`));
+    const fromTable = Object.entries(referringFieldsOf).flatMap(([referred, fields]) => fields.map((f) => `${referred} <- ${f.kind}.${f.field}${f.list ? '[]' : ''}`));
+    expect([...new Set(fromReferences)].sort()).toEqual([...fromTable].sort());
   });
 });

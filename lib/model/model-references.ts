@@ -81,6 +81,46 @@ export const referenceFieldsOf: Readonly<Record<ModelKind, { scalar: readonly st
   binding: { scalar: ['sourceChannelId', 'targetChannelId'], list: [] },
 });
 
+/** A field through which records of `kind` refer to another record; `list` when it holds a list of IDs. */
+export interface ReferringField {
+  kind: ModelKind;
+  field: string;
+  list: boolean;
+}
+
+/**
+ * The same table seen from the other end: for each kind, the fields that can
+ * name a record of that kind. "Who refers to this record" looks through
+ * exactly these (the delete check and a channel's bindings), by index.
+ */
+export const referringFieldsOf: Readonly<Record<ModelKind, readonly ReferringField[]>> = Object.freeze({
+  element: [
+    { kind: 'element', field: 'parentId', list: false },
+    { kind: 'relationship', field: 'fromId', list: false },
+    { kind: 'relationship', field: 'toId', list: false },
+    { kind: 'message', field: 'producerId', list: false },
+    { kind: 'message', field: 'consumerIds', list: true },
+    { kind: 'operation', field: 'ownerId', list: false },
+    { kind: 'subscription', field: 'consumerId', list: false },
+  ],
+  relationship: [],
+  message: [],
+  schema: [
+    { kind: 'message', field: 'schemaId', list: false },
+    { kind: 'operation', field: 'requestSchemaId', list: false },
+    { kind: 'operation', field: 'responseSchemaId', list: false },
+  ],
+  operation: [],
+  channel: [
+    { kind: 'subscription', field: 'channelId', list: false },
+    { kind: 'subscription', field: 'deadLetterChannelId', list: false },
+    { kind: 'binding', field: 'sourceChannelId', list: false },
+    { kind: 'binding', field: 'targetChannelId', list: false },
+  ],
+  subscription: [],
+  binding: [],
+} satisfies Record<ModelKind, readonly ReferringField[]>);
+
 /** True when the record's `field` still names `id` (a list field: any of its entries). */
 export function recordRefersTo(record: AnyModelRecord, field: string, id: string): boolean {
   const value = (record as unknown as Record<string, unknown>)[field];

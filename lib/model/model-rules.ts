@@ -20,6 +20,7 @@ import {
   type SubscriptionRecord,
 } from './model-records';
 import { bindingKeyOf, recordRefersTo, referencesOf } from './model-references';
+import type { Neighbourhood } from './partial-model';
 
 /** What the rules need besides the record and the model after the change. */
 export interface RuleContext {
@@ -220,6 +221,43 @@ export function checkRecordAmongOthers<K extends ModelKind>(kind: K, record: Rec
  */
 export function checkRecord<K extends ModelKind>(kind: K, record: RecordOfKind[K], model: ModelSnapshot, context: RuleContext): string[] {
   return [...checkRecordItself(kind, record, model, context), ...checkRecordAmongOthers(kind, record, model)];
+}
+
+/**
+ * What `checkRecord` reads of the model besides the record, so that an edit
+ * can load just that (docs/model-document.md "What an edit checks"). Rule by
+ * rule:
+ * - checkIdUsedByOneKind: the record's own ID, in every kind;
+ * - checkReferencesExist: each ID the record refers to;
+ * - checkElementKindUnchanged, checkRelationshipEndsUnchanged: the stored record of the same ID;
+ * - checkParentKind: the parent (a reference); checkParentCycle: the elements above the parent,
+ *   up to the record itself;
+ * - checkBindingChannels: the source and target channels (references);
+ * - checkBindingUnique: the bindings with the same source and target;
+ * - checkChannelKindFitsBindings: the records that refer to the channel;
+ * - checkProvenanceForLabel, checkDeadLetterChannel, checkSchemaIdNotStream: the record alone.
+ *
+ * @example
+ * neighbourhoodOfRecord('element', component) // { ids: [component.id, app.id], ancestors: { from: app.id, stopAt: component.id }, … }
+ */
+export function neighbourhoodOfRecord<K extends ModelKind>(kind: K, record: RecordOfKind[K]): Neighbourhood {
+  const parentId = kind === 'element' ? (record as ElementRecord).parentId : null;
+  return {
+    ids: [record.id, ...referencesOf(kind, record).map((ref) => ref.id)],
+    ancestors: parentId === null ? null : { from: parentId, stopAt: record.id },
+    referrersOf: kind === 'channel' ? [{ kind, id: record.id }] : [],
+    bindingsLike: kind === 'binding' ? [record as BindingRecord] : [],
+  };
+}
+
+/** What a delete reads: the record, and every record that refers to it (`findReferrers`). */
+export function neighbourhoodOfDelete(kind: ModelKind, id: string): Neighbourhood {
+  return { ids: [id], ancestors: null, referrersOf: [{ kind, id }], bindingsLike: [] };
+}
+
+/** Records by ID only (whatever their kind), e.g. the stored record an edit replaces. */
+export function neighbourhoodOfIds(ids: readonly string[]): Neighbourhood {
+  return { ids, ancestors: null, referrersOf: [], bindingsLike: [] };
 }
 
 /**
