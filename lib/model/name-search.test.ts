@@ -126,6 +126,17 @@ describe('name search in the database', () => {
     expect(await found('ıst')).toEqual(['ıstanbul dotless']);
   });
 
+  it('answers the examples of docs/model-document.md "Finding elements by name"', async () => {
+    const names = ['İstanbul Gate', 'Straße 1', 'ΣΟΦΊΑ', '100% off', 'Ärger'];
+    const { streamId, ids } = await projectWithNames(names);
+    const finds = async (needle: string) => (await searchAll(streamId, needle, 50)).ids.map((id) => names[ids.indexOf(id)]);
+    for (const needle of ['istanbul', 'ISTANBUL', 'İSTANBUL', 'i\u0307stanbul']) expect(await finds(needle)).toEqual(['İstanbul Gate']);
+    for (const needle of ['strasse', 'STRASSE', 'STRAẞE', 'straße']) expect(await finds(needle)).toEqual(['Straße 1']);
+    for (const needle of ['σοφία', 'Σοφία']) expect(await finds(needle)).toEqual(['ΣΟΦΊΑ']);
+    for (const needle of ['%', '0% o']) expect(await finds(needle)).toEqual(['100% off']);
+    for (const needle of ['ıstanbul', 'strase', 'σοφια', '1_0', 'arger']) expect(await finds(needle)).toEqual([]);
+  });
+
   it('serves a search with rare trigrams from the trigram index', async () => {
     const hex = (i: number) => createHash('sha256').update(String(i)).digest('hex').slice(0, 10);
     const names = Array.from({ length: 5000 }, (_, i) => `Component ${hex(i)}`);
