@@ -12,6 +12,7 @@ import * as m0010 from './0010-workspace-secrets';
 import * as m0011 from './0011-worker-heartbeats';
 import * as m0012 from './0012-share-links';
 import * as m0013 from './0013-sources';
+import * as m0014 from './0014-folded-names';
 import * as m0015 from './0015-model-reference-indexes';
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0011-worker-heartbeats': m0011,
   '0012-share-links': m0012,
   '0013-sources': m0013,
+  '0014-folded-names': m0014,
   '0015-model-reference-indexes': m0015,
 });

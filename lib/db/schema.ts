@@ -237,6 +237,8 @@ export interface ModelEntitiesTable {
   kind: string;
   /** The record as the model document writes it. */
   body: ColumnType<unknown, string, string>;
+  /** The name folded for search (`foldName`), null when the record has no name. */
+  name_folded: string | null;
 }
 
 export interface ModelChangesTable {

@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { foldName } from './fold-name';
 import type { AnyModelRecord, ModelKind } from './model-records';
 import { referenceFieldsOf } from './model-references';
 
 /** Filters of element lists, as the `find_elements` tool takes them (part 1 "Agent tool endpoint"). */
 export interface ElementFilters {
-  /** Substring of the name, case-insensitive. */
+  /** Substring of the name, case-insensitive (both folded by `foldName`). */
   name?: string;
   kind?: string;
   tag?: string;
@@ -23,6 +24,11 @@ export interface RecordPageInput {
   limit: number;
 }
 
+/** A LIKE pattern matching text that contains `text`: its `%`, `_` and backslash are escaped with a backslash, LIKE's default escape character. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** One page of a stream's records of one kind in ID order, the total matching, and whether more follow. */
 export async function listModelRecordPage(db: Kysely<Database>, input: RecordPageInput): Promise<{ items: AnyModelRecord[]; total: number; hasMore: boolean }> {
   let query = db.selectFrom('model_entities').where('stream_id', '=', input.streamId).where('kind', '=', input.kind);
@@ -36,20 +42,13 @@ export async function listModelRecordPage(db: Kysely<Database>, input: RecordPag
     const tests = [...scalar.map((field) => sql`body->>${sql.lit(field)} = ${id}`), ...list.map((field) => sql`body->${sql.lit(field)} @> ${JSON.stringify([id])}::jsonb`)];
     query = query.where(tests.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(tests, sql` or `)})`);
   }
-  if (name !== undefined) {
-    // "Substring, any case" in every script: PostgreSQL folds case by the database's ctype, and the
-    // embedded database's is C (ASCII only: "Ü" would not match "ü"). So names are matched here.
-    const needle = name.toLowerCase();
-    const names = await query.select(['id', sql<string | null>`body->>'name'`.as('name')]).orderBy('id').execute();
-    const matching = names.filter((row) => (row.name ?? '').toLowerCase().includes(needle)).map((row) => row.id);
-    const start = input.afterId === null ? 0 : matching.findIndex((id) => id > input.afterId!);
-    const pageIds = start < 0 ? [] : matching.slice(start, start + input.limit + 1);
-    const bodies = pageIds.length === 0 ? [] : await db.selectFrom('model_entities').select(['id', 'body']).where('stream_id', '=', input.streamId).where('id', 'in', pageIds).orderBy('id').execute();
-    return { items: bodies.slice(0, input.limit).map((r) => r.body as AnyModelRecord), total: matching.length, hasMore: pageIds.length > input.limit };
-  }
-  const [rows, count] = await Promise.all([
-    (input.afterId ? query.where('id', '>', input.afterId) : query).select(['id', 'body']).orderBy('id').limit(input.limit + 1).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.slice(0, input.limit).map((r) => r.body as AnyModelRecord), total: Number(count.n), hasMore: rows.length > input.limit };
+  // Substring in any case and any script: both sides folded alike (`foldName`), the stored side
+  // when the record was written; the pattern escapes LIKE's wildcards, so user text is plain text.
+  if (name !== undefined) query = query.where('name_folded', 'like', containsPattern(foldName(name)));
+  // The total and the page in one statement: one round trip, one connection of the pool.
+  const count = query.select((eb) => eb.fn.countAll<string>().as('n'));
+  const page = (input.afterId ? query.where('id', '>', input.afterId) : query).select(['id', 'body']).orderBy('id').limit(input.limit + 1);
+  const result = await sql<{ total: string; id: string | null; body: unknown }>`select c.n as total, p.id, p.body from (${count}) as c left join lateral (${page}) as p on true order by p.id`.execute(db);
+  const rows = result.rows.filter((r) => r.id !== null);
+  return { items: rows.slice(0, input.limit).map((r) => r.body as AnyModelRecord), total: Number(result.rows[0]?.total ?? 0), hasMore: rows.length > input.limit };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { foldedNameOf } from './fold-name';
 import { modelKinds, type AnyModelRecord, type ModelKind, type ModelSnapshot, type RecordOfKind } from './model-records';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -42,17 +43,17 @@ export interface CommitInput {
 
 /**
  * Writes one committed change: the records (bulk, one statement per
- * operation), the stream's version + 1, and an append-only history row
+ * operation) with their folded names (name search), the stream's version + 1, and an append-only history row
  * naming who, when and which entries. Call inside the transaction that holds
  * the stream lock.
  */
 export async function commitModelChange(trx: Transaction<Database>, input: CommitInput): Promise<number> {
   if (input.writes.length > 0) {
     await sql`
-      insert into model_entities (stream_id, id, kind, body)
-      select ${input.streamId}::uuid, u.id, u.kind, u.body::jsonb
-      from unnest(${input.writes.map((w) => w.record.id)}::uuid[], ${input.writes.map((w) => w.kind)}::text[], ${input.writes.map((w) => JSON.stringify(w.record))}::text[]) as u(id, kind, body)
-      on conflict (stream_id, id) do update set kind = excluded.kind, body = excluded.body`.execute(trx);
+      insert into model_entities (stream_id, id, kind, body, name_folded)
+      select ${input.streamId}::uuid, u.id, u.kind, u.body::jsonb, u.name_folded
+      from unnest(${input.writes.map((w) => w.record.id)}::uuid[], ${input.writes.map((w) => w.kind)}::text[], ${input.writes.map((w) => JSON.stringify(w.record))}::text[], ${input.writes.map((w) => foldedNameOf(w.record))}::text[]) as u(id, kind, body, name_folded)
+      on conflict (stream_id, id) do update set kind = excluded.kind, body = excluded.body, name_folded = excluded.name_folded`.execute(trx);
   }
   if (input.deletes.length > 0) {
     await trx

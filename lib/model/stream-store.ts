@@ -107,8 +107,8 @@ export async function copyMainInto(db: Kysely<Database>, input: NewStream): Prom
       .execute();
     await trx
       .insertInto('model_entities')
-      .columns(['stream_id', 'id', 'kind', 'body'])
-      .expression((eb) => eb.selectFrom('model_entities').select([sql<string>`${input.id}::uuid`.as('stream_id'), 'id', 'kind', 'body']).where('stream_id', '=', input.projectId))
+      .columns(['stream_id', 'id', 'kind', 'body', 'name_folded'])
+      .expression((eb) => eb.selectFrom('model_entities').select([sql<string>`${input.id}::uuid`.as('stream_id'), 'id', 'kind', 'body', 'name_folded']).where('stream_id', '=', input.projectId))
       .execute();
     return (await findStream(trx, input.id))!;
   });

@@ -1,45 +1,11 @@
 import { z } from 'zod';
 import { HttpProblem } from '../../http/problem';
-import type { ModelSnapshot, SchemaRecord } from '../../model/model-records';
-import { loadModelSnapshot } from '../../model/model-store';
+import { contractKinds, readContractPages, type ContractKind } from '../../model/contract-queries';
+import type { SchemaRecord } from '../../model/model-records';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { limitOf, makeToolCursor, openProject, pageArgs, projectIdArg, readToolCursor } from './tool-support';
 import { guidText } from '../../http/common-schemas';
-
-const contractKinds = ['operations', 'channels', 'subscriptions', 'bindings', 'messages', 'schemas'] as const;
-type ContractKind = (typeof contractKinds)[number];
-
-/** The contracts of the model, or those that touch one element, by kind, each list in ID order. */
-function contractsOf(model: ModelSnapshot, elementId: string | null): Record<ContractKind, { id: string }[]> {
-  const byId = <T extends { id: string }>(list: Iterable<T>) => [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (elementId === null) {
-    return {
-      operations: byId(model.operation.values()),
-      channels: byId(model.channel.values()),
-      subscriptions: byId(model.subscription.values()),
-      bindings: byId(model.binding.values()),
-      messages: byId(model.message.values()),
-      schemas: byId(model.schema.values()),
-    };
-  }
-  const operations = [...model.operation.values()].filter((o) => o.ownerId === elementId);
-  const subscriptions = [...model.subscription.values()].filter((s) => s.consumerId === elementId);
-  const messages = [...model.message.values()].filter((m) => m.producerId === elementId || m.consumerIds.includes(elementId));
-  const channelIds = new Set(subscriptions.flatMap((s) => [s.channelId, s.deadLetterChannelId].filter((id): id is string => id !== null)));
-  const bindings = [...model.binding.values()].filter((b) => channelIds.has(b.sourceChannelId) || channelIds.has(b.targetChannelId));
-  const schemaIds = new Set(
-    [...operations.flatMap((o) => [o.requestSchemaId, o.responseSchemaId]), ...messages.map((m) => m.schemaId)].filter((id): id is string => id !== null),
-  );
-  return {
-    operations: byId(operations),
-    channels: byId([...channelIds].map((id) => model.channel.get(id)).filter((c) => c !== undefined)),
-    subscriptions: byId(subscriptions),
-    bindings: byId(bindings),
-    messages: byId(messages),
-    schemas: byId([...schemaIds].map((id) => model.schema.get(id)).filter((s) => s !== undefined)),
-  };
-}
 
 /** A schema in a contract list carries no content (part 1: "schema items carry no content"). */
 function withoutContent(kind: ContractKind, item: { id: string }): unknown {
@@ -66,21 +32,18 @@ export const getContracts = defineTool({
       const exists = await context.runtime.db.selectFrom('model_entities').select('id').where('stream_id', '=', stream.id).where('id', '=', elementId).where('kind', '=', 'element').executeTakeFirst();
       if (!exists) throw HttpProblem.notFound('Element not found', `No element ${elementId} in the main model.`);
     }
-    const all = contractsOf(await loadModelSnapshot(context.runtime.db, stream.id), elementId);
     const limit = limitOf(args.limit);
+    const scopeOf = (kind: ContractKind) => `get_contracts:${project.id}:${elementId}:${kind}`;
+    const requests = (args.kind ? [args.kind] : contractKinds).map((kind) => ({ kind, afterId: kind === args.kind ? readToolCursor<string>(context, scopeOf(kind), args.cursor) : null }));
+    const pages = await readContractPages(context.runtime.db, stream.id, elementId, requests, limit);
     const data: Record<string, unknown> = {};
     let paged: { member: string; cursorAfter: (item: unknown) => string } | undefined;
     let nextCursor: string | null = null;
-    for (const kind of args.kind ? [args.kind] : contractKinds) {
-      const scope = `get_contracts:${project.id}:${elementId}:${kind}`;
-      const afterId = kind === args.kind ? readToolCursor<string>(context, scope, args.cursor) : null;
-      const list = all[kind];
-      const start = afterId === null ? 0 : list.findIndex((item) => item.id > afterId);
-      const items = start < 0 ? [] : list.slice(start, start + limit);
-      const more = start >= 0 && start + limit < list.length;
-      const cursorAfter = (item: unknown) => makeToolCursor(context, scope, (item as { id: string }).id);
-      const kindCursor = more && items.length > 0 ? cursorAfter(items.at(-1)) : null;
-      data[kind] = { total: list.length, items: items.map((item) => withoutContent(kind, item)), nextCursor: kindCursor };
+    for (const { kind } of requests) {
+      const page = pages.get(kind)!;
+      const cursorAfter = (item: unknown) => makeToolCursor(context, scopeOf(kind), (item as { id: string }).id);
+      const kindCursor = page.hasMore && page.items.length > 0 ? cursorAfter(page.items.at(-1)) : null;
+      data[kind] = { total: page.total, items: page.items.map((item) => withoutContent(kind, item)), nextCursor: kindCursor };
       if (args.kind) {
         nextCursor = kindCursor;
         paged = { member: `${kind}.items`, cursorAfter };
