@@ -10,10 +10,10 @@ import { compareByNameThenId, compareOrdinal } from './ordinal-order';
 import { safeOneLine } from './plain-text';
 import type { RenderableView, RenderSource } from './view-contents';
 
-/** What the DSL export reads: the project name, the model, every view of the project and which model it is. */
+/** What the DSL export reads: the project name, the model (its elements and relationships), every view of the project and which model it is. */
 export interface RenderArchitectureDslInput {
   readonly projectName: string;
-  readonly model: ModelSnapshot;
+  readonly model: Pick<ModelSnapshot, 'element' | 'relationship'>;
   readonly views: readonly RenderableView[];
   readonly source: RenderSource;
 }
@@ -96,7 +96,7 @@ function sourceText(source: RenderSource): string {
  * An element whose parent is missing counts as top-level; elements caught in
  * a parent cycle are taken as top-level too, in ordinal name then ID order.
  */
-function buildTree(model: ModelSnapshot): { top: DslElement[]; moved: DslElement[]; byId: Map<string, DslElement> } {
+function buildTree(model: RenderArchitectureDslInput['model']): { top: DslElement[]; moved: DslElement[]; byId: Map<string, DslElement> } {
   const children = new Map<string, ElementRecord[]>();
   const roots: ElementRecord[] = [];
   for (const element of model.element.values()) {
