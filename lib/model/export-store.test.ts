@@ -8,8 +8,9 @@ import { revisionSource, shopModel, shopViews } from '../render/render-test-fixt
 import { renderViewFlowchart } from '../render/render-view-flowchart';
 import { renderViewSvg } from '../render/render-view-svg';
 import type { RenderableView } from '../render/view-contents';
-import { readModelKinds, readViewSlice } from './export-store';
-import { snapshotFromRecords } from './model-document';
+import { exportModelDocument } from './export-model-document';
+import { readModelKinds, readRecordPages, readViewSlice } from './export-store';
+import { serializeModelDocument, snapshotFromRecords } from './model-document';
 import { modelKinds, type AnyModelRecord, type ModelKind, type ModelSnapshot } from './model-records';
 import { guid } from './model-test-fixtures';
 
@@ -33,7 +34,7 @@ function storableModel(model: ModelSnapshot): ModelSnapshot {
   return snapshotFromRecords(modelKinds.flatMap((kind) => [...(model[kind].values() as Iterable<AnyModelRecord>)].map((record) => ({ kind, record: storableValue(record) }) as { kind: ModelKind; record: never })));
 }
 
-describe('the slice a view export reads', () => {
+describe('what the exports read', () => {
   let database: TestDatabase;
   let workspaceId: string;
 
@@ -45,10 +46,10 @@ describe('the slice a view export reads', () => {
     await database?.drop();
   });
 
-  /** A new project whose main stream holds the model; its stream ID. */
-  async function storeModel(model: ModelSnapshot): Promise<string> {
+  /** A new project whose main stream holds the model; its stream ID (the project's ID). */
+  async function storeModel(model: ModelSnapshot, projectName = 'P'): Promise<string> {
     const projectId = randomUUID();
-    await database.db.insertInto('projects').values({ id: projectId, workspace_id: workspaceId, name: 'P' }).execute();
+    await database.db.insertInto('projects').values({ id: projectId, workspace_id: workspaceId, name: projectName }).execute();
     await database.db.insertInto('model_streams').values({ id: projectId, project_id: projectId, kind: 'main', name: 'main', created_at: new Date() }).execute();
     const rows = modelKinds.flatMap((kind) => [...(model[kind].values() as Iterable<AnyModelRecord>)].map((record) => ({ stream_id: projectId, id: record.id, kind, body: JSON.stringify(record) })));
     if (rows.length > 0) await database.db.insertInto('model_entities').values(rows).execute();
@@ -92,6 +93,28 @@ describe('the slice a view export reads', () => {
         await expectSameBytes(storableModel(model), views);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('reads each kind in ID order a page at a time, and the export written from those pages is the document of the whole model', async () => {
+    await fc.assert(
+      fc.asyncProperty(nastyModel(), fc.integer({ min: 1, max: 4 }), async ({ model }, pageRows) => {
+        const stored = storableModel(model);
+        const projectId = await storeModel(stored, 'Shop: "yes"');
+        for (const kind of ['element', 'relationship', 'message'] as const) {
+          const pages: string[][] = [];
+          for await (const page of readRecordPages(database.db, projectId, kind, pageRows)) pages.push(page.map((record) => record.id));
+          const ids = [...stored[kind].keys()].sort();
+          expect(pages.flat()).toEqual(ids);
+          expect(pages.every((page) => page.length === pageRows) || pages.slice(0, -1).every((page) => page.length === pageRows)).toBe(true);
+        }
+        for (const format of ['json', 'yaml'] as const) {
+          const exported = await exportModelDocument(database.db, { id: projectId, name: 'Shop: "yes"' }, format);
+          expect(exported.text).toBe(serializeModelDocument('Shop: "yes"', stored, format));
+          expect(exported.modelVersion).toBe(0);
+        }
+      }),
+      { numRuns: 25 },
     );
   });
 });

@@ -59,3 +59,24 @@ export async function readModelKinds<K extends ModelKind>(db: Db, streamId: stri
   for (const row of rows) maps[row.kind as K].set(row.id, row.body as RecordOfKind[K]);
   return maps as unknown as Pick<ModelSnapshot, K>;
 }
+
+/** Rows a page of the model export reads at a time. */
+export const exportPageRows = 2000;
+
+/**
+ * The records of one kind of a stream in ID order, a page at a time (keyset:
+ * each page starts after the last ID of the one before), so that a large model
+ * is never all in memory at once. Run inside one repeatable-read transaction
+ * for a consistent model.
+ */
+export async function* readRecordPages(db: Db, streamId: string, kind: ModelKind, pageRows: number = exportPageRows): AsyncGenerator<AnyModelRecord[]> {
+  let after: string | null = null;
+  for (;;) {
+    let query = db.selectFrom('model_entities').select(['id', 'body']).where('stream_id', '=', streamId).where('kind', '=', kind);
+    if (after !== null) query = query.where('id', '>', after);
+    const rows = await query.orderBy('id').limit(pageRows).execute();
+    if (rows.length > 0) yield rows.map((row) => row.body as AnyModelRecord);
+    if (rows.length < pageRows) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
