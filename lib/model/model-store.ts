@@ -18,6 +18,9 @@ export async function readModelRecord<K extends ModelKind>(db: Db, streamId: str
   return row?.body as RecordOfKind[K] | undefined;
 }
 
+/** Records written by one statement of commitModelChange. */
+const commitBatchRows = 1000;
+
 export interface ModelWrite {
   kind: ModelKind;
   record: AnyModelRecord;
@@ -47,11 +50,14 @@ export interface CommitInput {
  * the stream lock.
  */
 export async function commitModelChange(trx: Transaction<Database>, input: CommitInput): Promise<number> {
-  if (input.writes.length > 0) {
+  // In batches: one statement for the 40,000 entries of an import at the limits would build its parameters (the
+  // bodies as JSON, then as an array literal, then as bytes) all at once, over 100 MB at the peak.
+  for (let start = 0; start < input.writes.length; start += commitBatchRows) {
+    const writes = input.writes.slice(start, start + commitBatchRows);
     await sql`
       insert into model_entities (stream_id, id, kind, body)
       select ${input.streamId}::uuid, u.id, u.kind, u.body::jsonb
-      from unnest(${input.writes.map((w) => w.record.id)}::uuid[], ${input.writes.map((w) => w.kind)}::text[], ${input.writes.map((w) => JSON.stringify(w.record))}::text[]) as u(id, kind, body)
+      from unnest(${writes.map((w) => w.record.id)}::uuid[], ${writes.map((w) => w.kind)}::text[], ${writes.map((w) => JSON.stringify(w.record))}::text[]) as u(id, kind, body)
       on conflict (stream_id, id) do update set kind = excluded.kind, body = excluded.body`.execute(trx);
   }
   if (input.deletes.length > 0) {

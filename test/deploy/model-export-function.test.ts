@@ -72,7 +72,7 @@ describe('GET /api/projects/{id}/export in a function', () => {
 
   it('answers a small model as the container does, whatever the request accepts', async () => {
     const projectId = await projectWith('Small', { elements: [{ id: '00000000-0000-4000-8000-000000000001', kind: 'system', name: 'Shop', status: 'current', factStatus: 'declared' }] });
-    for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
       const answer = await exportOf(projectId, headers);
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.headers['content-encoding']).toBeUndefined();
