@@ -95,11 +95,15 @@ export function viewContents(model: ModelSnapshot | ViewSlice, view: RenderableV
   }
   shown.sort(compareByNameThenId);
   const rank = new Map<string, number>(shown.map((element, i) => [element.id, i]));
-  const relationships: RelationshipRecord[] = [];
+  // Each shown relationship with the ranks of its ends, looked up once rather than at every comparison.
+  const placed: { relationship: RelationshipRecord; from: number; to: number }[] = [];
   for (const relationship of slice.relationships) {
-    if (rank.has(relationship.fromId) && rank.has(relationship.toId)) relationships.push(relationship);
+    const from = rank.get(relationship.fromId);
+    const to = rank.get(relationship.toId);
+    if (from !== undefined && to !== undefined) placed.push({ relationship, from, to });
   }
-  relationships.sort((a, b) => rank.get(a.fromId)! - rank.get(b.fromId)! || rank.get(a.toId)! - rank.get(b.toId)! || compareOrdinal(a.id, b.id));
+  placed.sort((a, b) => a.from - b.from || a.to - b.to || compareOrdinal(a.relationship.id, b.relationship.id));
+  const relationships = placed.map((p) => p.relationship);
   const counts = new Map<string, number>();
   for (const element of shown) counts.set(element.id, containedCount.get(element.id) ?? 0);
   return {
