@@ -38,6 +38,9 @@ export function documentRecord(kind: ModelKind, record: AnyModelRecord): Record<
   return ordered(recordFieldOrder[kind], record as unknown as Record<string, unknown>);
 }
 
+/** How JSON.stringify ends a section written alone: its list, then the object around it. */
+const sectionEnd = '\n  ]\n}';
+
 function byId(a: AnyModelRecord, b: AnyModelRecord): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
@@ -106,17 +109,19 @@ export class ModelDocumentWriter {
     if (kind !== this.#kind) throw new Error(`records of kind ${kind} outside their section`);
     if (records.length === 0) return;
     const name = sectionOfKind[kind];
-    const parts: string[] = [];
-    for (const record of records) {
-      const value = documentRecord(kind, record);
-      if (this.#format === 'json') {
-        // A record inside its list is indented by 4; JSON text has no line break inside a string.
-        parts.push(this.#count === 0 ? `,\n  ${JSON.stringify(name)}: [\n    ` : ',\n    ', JSON.stringify(value, null, 2).replace(/\n/g, '\n    '));
-      } else {
-        parts.push(this.#count === 0 ? `\n${name}:\n  - ` : '\n  - ', yamlMapping(value, '    ', mustQuoteInYaml));
-      }
-      this.#count++;
+    const start = this.#count === 0;
+    this.#count += records.length;
+    if (this.#format === 'json') {
+      // The page as its section of the document: JSON.stringify of { name: [records] } indents the records as the
+      // document does ('{\n  "name": [\n    {…},\n    {…}\n  ]\n}'); the records are taken out of it, the section's
+      // opening too for the first page.
+      const section = JSON.stringify({ [name]: records.map((record) => documentRecord(kind, record)) }, null, 2);
+      const recordsFrom = start ? 1 : `{\n  ${JSON.stringify(name)}: [`.length;
+      this.#chunks.push(',', section.slice(recordsFrom, -sectionEnd.length));
+      return;
     }
+    const parts: string[] = [];
+    for (const record of records) parts.push(parts.length === 0 && start ? `\n${name}:\n  - ` : '\n  - ', yamlMapping(documentRecord(kind, record), '    ', mustQuoteInYaml));
     this.#chunks.push(parts.join(''));
   }
 

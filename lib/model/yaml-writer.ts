@@ -33,6 +33,10 @@ const nonStringPatterns: readonly RegExp[] = new Document(null, { version: '1.2'
   'test' in tag && tag.default === true && tag.tag !== 'tag:yaml.org,2002:str' && tag.test ? [tag.test] : [],
 );
 
+// Every one of those patterns starts with one of these characters (null: ~ n N; booleans: t T f F; numbers: a digit,
+// a sign or a dot); text starting otherwise cannot match them. The empty string matches the null pattern.
+const maybeNotString = /^(?:[~nNtTfF0-9+\-.]|$)/;
+
 // stringifyString: control characters and lone surrogates force double quotes.
 const forcesDoubleQuotes = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u;
 // plainString: what plain text may not start, hold or end with.
@@ -106,7 +110,7 @@ function plainOrOther(value: string, ctx: StringContext): string {
   if (notPlain.test(value)) return ctx.implicitKey || !value.includes('\n') ? quoted(value, ctx) : blockText(value, ctx);
   if (!ctx.implicitKey && value.includes('\n')) return blockText(value, ctx);
   if (ctx.implicitKey && ctx.indent === indentStep && documentMarker.test(value)) return quoted(value, ctx);
-  for (const pattern of nonStringPatterns) if (pattern.test(value)) return quoted(value, ctx);
+  if (maybeNotString.test(value)) for (const pattern of nonStringPatterns) if (pattern.test(value)) return quoted(value, ctx);
   return value;
 }
 
