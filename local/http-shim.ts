@@ -40,6 +40,9 @@ const ignoredBodyLimitBytes = 1024 * 1024;
 
 const textualContentType = /json|yaml|text\/|xml|x-www-form-urlencoded/i;
 
+/** Characters from which a text body is encoded before it is sent. */
+const largeTextBody = 64 * 1024;
+
 function sendResult(res: ServerResponse, result: ServiceResult, closeConnection = false): void {
   // A flat [name, value, …] list: node writes it without building a header map.
   const headers: (string | string[])[] = [];
@@ -47,7 +50,10 @@ function sendResult(res: ServerResponse, result: ServiceResult, closeConnection 
   if (given) for (const name in given) headers.push(name, given[name]!);
   if (result.cookies && result.cookies.length > 0) headers.push('set-cookie', result.cookies);
   if (closeConnection) headers.push('connection', 'close');
-  const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  const text = result.body ?? '';
+  // A large text is encoded once, its length read from the bytes (measuring, then writing a string encodes it twice);
+  // a small one goes as a string, which node sends in one write with the head.
+  const body = result.isBase64Encoded ? Buffer.from(text, 'base64') : text.length >= largeTextBody ? Buffer.from(text, 'utf8') : text;
   headers.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
   res.writeHead(result.statusCode ?? 200, headers as string[]);
   res.end(body);

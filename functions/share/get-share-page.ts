@@ -2,7 +2,7 @@ import type { Operation } from '../../lib/http/api-types';
 import { renderViewSvg } from '../../lib/render/render-view-svg';
 import { sharePageHeaders } from '../../lib/sharing/share-headers';
 import { renderSharedViewPage, renderSharePasswordPage, sharePageStylesheet } from '../../lib/sharing/share-page';
-import { readExportModel } from '../exports/export-source';
+import { mainModel, readViewExport } from '../exports/export-source';
 import { openLinkOfRequest, passwordGiven, shareAnswer } from './shared-request';
 
 const html = 'text/html; charset=utf-8';
@@ -19,7 +19,7 @@ export const getSharePage: Operation = async (request) => {
     return shareAnswer(200, html, renderSharePasswordPage({ wrongPassword: false }), sharePageHeaders(embedHosts, sharePageStylesheet, { holdsPasswordForm: true }));
   }
   // The main model, whatever the query says: a share link never reads a revision.
-  const { model, source } = await readExportModel(request.runtime.db, live.project.id, new URLSearchParams());
-  const svg = renderViewSvg({ model, view: live.view, source });
+  const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view, mainModel);
+  const svg = renderViewSvg({ model: slice, view, source });
   return shareAnswer(200, html, renderSharedViewPage({ token: live.token, viewName: live.view.name, svg }), sharePageHeaders(embedHosts, sharePageStylesheet, { holdsPasswordForm: false }));
 };

@@ -1,6 +1,6 @@
 import type { Operation } from '../../lib/http/api-types';
-import { listViews } from '../../lib/model/view-store';
 import { renderArchitectureDsl } from '../../lib/render/render-architecture-dsl';
+import { mainModel, readArchitectureDslExport } from '../exports/export-source';
 import { sharedDownload } from './shared-download';
 
 /**
@@ -8,6 +8,7 @@ import { sharedDownload } from './shared-download';
  * whole main model and every view of the project, not only the shared one.
  */
 export const getSharedArchitectureDsl: Operation = (request) =>
-  sharedDownload(request, 'model.dsl', 'text/plain; charset=utf-8', async (live, model, source) =>
-    renderArchitectureDsl({ projectName: live.project.name, model, views: await listViews(request.runtime.db, live.project.id), source }),
-  );
+  sharedDownload(request, 'model.dsl', 'text/plain; charset=utf-8', async (live) => {
+    const { model, views, source } = await readArchitectureDslExport(request.runtime.db, live.project.id, mainModel);
+    return renderArchitectureDsl({ projectName: live.project.name, model, views, source });
+  });

@@ -25,6 +25,7 @@ export const problemTypes = [
   'busy',
   'invalid_export',
   'import_too_large',
+  'export_too_large',
   'invalid_scenario',
   'scenario_too_large',
   'sources_root_not_configured',

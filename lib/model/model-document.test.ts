@@ -1,10 +1,12 @@
+import fc from 'fast-check';
 import { load as loadWithJsYaml } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { serializeModelDocument, snapshotFromRecords } from './model-document';
-import { modelKinds } from './model-records';
+import { documentRecord, ModelDocumentWriter, mustQuoteInYaml, serializeModelDocument, snapshotFromRecords } from './model-document';
+import { modelKinds, sectionOfKind, type AnyModelRecord, type ModelSnapshot } from './model-records';
 import { recordFieldOrder } from './record-schemas';
 import { parseYamlStrict } from './strict-json';
 import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from './model-test-fixtures';
+import { awkwardText, yamlByLibrary } from './yaml-test-reference';
 
 const S = guid(1), A = guid(2);
 const records = [
@@ -252,5 +254,76 @@ describe('snapshotFromRecords', () => {
     expect(snapshot.channel.size).toBe(1);
     expect(snapshot.channel.get(guid(1))?.name).toBe('b');
     expect(snapshot.element.size).toBe(0);
+  });
+});
+
+/** The document as one value, written by JSON.stringify or by the `yaml` package: what the export wrote before it wrote in pages. */
+function referenceText(projectName: string, model: ModelSnapshot, format: 'json' | 'yaml'): string {
+  const document: Record<string, unknown> = { version: '1.0', project: { name: projectName } };
+  for (const kind of modelKinds) {
+    const records = [...(model[kind].values() as Iterable<AnyModelRecord>)].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    document[sectionOfKind[kind]] = records.map((record) => documentRecord(kind, record));
+  }
+  return format === 'json' ? `${JSON.stringify(document, null, 2)}\n` : yamlByLibrary(document, mustQuoteInYaml);
+}
+
+const text = awkwardText();
+const nullableText = fc.option(text, { nil: null });
+const fact = fc.record({
+  factStatus: fc.constantFrom('declared', 'observed-in-source', 'inferred', 'measured', 'unknown'),
+  provenance: fc.option(fc.record({ source: nullableText, revision: nullableText, confidence: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null }), acceptedBy: nullableText, acceptedAt: nullableText }), { nil: null }),
+  stale: fc.option(fc.record({ sinceRevision: text, reason: text }), { nil: null }),
+});
+/** Records of every kind with awkward text everywhere (valid or not: the writer writes what is stored). */
+const awkwardModel = fc
+  .record({
+    elements: fc.array(fc.record({ name: text, description: nullableText, technology: nullableText, tags: fc.array(text, { maxLength: 3 }), icon: nullableText, fact }), { maxLength: 8 }),
+    relationships: fc.array(fc.record({ label: nullableText, technology: nullableText, lineShape: nullableText, fact }), { maxLength: 5 }),
+    messages: fc.array(fc.record({ name: text, description: nullableText, tags: fc.array(text, { maxLength: 2 }), fact }), { maxLength: 3 }),
+    schemas: fc.array(fc.record({ name: text, description: nullableText, content: text, version: fc.integer() }), { maxLength: 3 }),
+    operations: fc.array(fc.record({ name: text, timeoutMs: fc.option(fc.integer(), { nil: null }), retry: fc.option(fc.record({ maxAttempts: fc.integer(), backoffMs: fc.integer() }), { nil: null }), fact }), { maxLength: 3 }),
+    channels: fc.array(fc.record({ name: text, fact }), { maxLength: 3 }),
+    subscriptions: fc.array(fact, { maxLength: 2 }),
+    bindings: fc.array(fc.record({ routingKey: nullableText, fact }), { maxLength: 2 }),
+    ids: fc.uniqueArray(fc.uuid().map((id) => id.toLowerCase()), { minLength: 40, maxLength: 40 }),
+  })
+  .map((spec) => {
+    const ids = [...spec.ids];
+    const id = () => ids.pop()!;
+    const someId = spec.ids[0]!;
+    return snapshotFromRecords([
+      ...spec.elements.map((e) => ({ kind: 'element' as const, record: element({ id: id(), ...e.fact, ...e, parentId: someId }) })),
+      ...spec.relationships.map((r) => ({ kind: 'relationship' as const, record: relationship({ id: id(), fromId: someId, toId: someId, ...r.fact, ...r }) })),
+      ...spec.messages.map((m) => ({ kind: 'message' as const, record: message({ id: id(), producerId: someId, consumerIds: [someId], ...m.fact, ...m }) })),
+      ...spec.schemas.map((m) => ({ kind: 'schema' as const, record: schema({ id: id(), ...m }) })),
+      ...spec.operations.map((o) => ({ kind: 'operation' as const, record: operation({ id: id(), ownerId: someId, ...o.fact, ...o }) })),
+      ...spec.channels.map((c) => ({ kind: 'channel' as const, record: channel({ id: id(), ...c.fact, ...c }) })),
+      ...spec.subscriptions.map((f) => ({ kind: 'subscription' as const, record: subscription({ id: id(), channelId: someId, consumerId: someId, ...f }) })),
+      ...spec.bindings.map((b) => ({ kind: 'binding' as const, record: binding({ id: id(), sourceChannelId: someId, targetChannelId: someId, ...b.fact, ...b }) })),
+    ] as never);
+  });
+
+describe('ModelDocumentWriter', () => {
+  it('writes, page by page, the very bytes of the whole document written at once (JSON.stringify; the yaml package)', () => {
+    for (const format of ['json', 'yaml'] as const) {
+      expect(serializeModelDocument('Shop project', model, format)).toBe(referenceText('Shop project', model, format));
+      expect(serializeModelDocument('P', snapshotFromRecords([]), format)).toBe(referenceText('P', snapshotFromRecords([]), format));
+    }
+  });
+
+  it('writes the same bytes for random models with awkward text, whatever the pages', () => {
+    fc.assert(
+      fc.property(awkwardModel, text, fc.constantFrom('json' as const, 'yaml' as const), fc.integer({ min: 1, max: 4 }), (awkward, projectName, format, pageSize) => {
+        const writer = new ModelDocumentWriter(projectName, format);
+        for (const kind of modelKinds) {
+          writer.section(kind);
+          const records = [...(awkward[kind].values() as Iterable<AnyModelRecord>)].sort((a, b) => (a.id < b.id ? -1 : 1));
+          for (let i = 0; i < records.length; i += pageSize) writer.records(kind, records.slice(i, i + pageSize));
+          writer.records(kind, []);
+        }
+        expect(writer.finish()).toBe(referenceText(projectName, awkward, format));
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -3,9 +3,9 @@
  * orders each list by ID, so the same model gives the same document." Byte for
  * byte: fixed key order, fixed quoting, no line folding.
  */
-import { Document, visit } from 'yaml';
 import { modelKinds, sectionOfKind, type AnyModelRecord, type ModelKind, type ModelSnapshot, type RecordOfKind } from './model-records';
 import { recordFieldOrder } from './record-schemas';
+import { yamlMapping } from './yaml-writer';
 
 /** The two formats of GET /export. */
 export type ModelDocumentFormat = 'json' | 'yaml';
@@ -33,17 +33,16 @@ function ordered(fields: readonly string[], source: Record<string, unknown>): Re
   return out;
 }
 
-function byId(a: AnyModelRecord, b: AnyModelRecord): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/** A record as the document writes it: the fields of its kind in the order of the spec tables, nullable ones as null. */
+export function documentRecord(kind: ModelKind, record: AnyModelRecord): Record<string, unknown> {
+  return ordered(recordFieldOrder[kind], record as unknown as Record<string, unknown>);
 }
 
-function documentOf(projectName: string, model: ModelSnapshot): Record<string, unknown> {
-  const document: Record<string, unknown> = { version: modelDocumentVersion, project: { name: projectName } };
-  for (const kind of modelKinds) {
-    const records = [...(model[kind].values() as Iterable<AnyModelRecord>)].sort(byId);
-    document[sectionOfKind[kind]] = records.map((record) => ordered(recordFieldOrder[kind], record as unknown as Record<string, unknown>));
-  }
-  return document;
+/** How JSON.stringify ends a section written alone: its list, then the object around it. */
+const sectionEnd = '\n  ]\n}';
+
+function byId(a: AnyModelRecord, b: AnyModelRecord): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /**
@@ -62,24 +61,86 @@ const blankLineWithSpaces = /(?:^|\n)[ \t]+(?:\n|$)/;
 // strict readers refuse them in plain text, so they go in double quotes.
 const notPlainSafe = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/;
 
-/** True when a string must be written double-quoted to read back as the same string in any YAML reader. */
-function needsQuotes(text: string): boolean {
+/** True when a string value must be written double-quoted to read back as the same string in any YAML reader. */
+export function mustQuoteInYaml(text: string): boolean {
   if (notPlainSafe.test(text)) return true;
   if (text.includes('\n')) return blankLineWithSpaces.test(text);
   return numberLike.test(text) || wordLike.test(text);
 }
 
-function toYaml(value: Record<string, unknown>): string {
-  // aliasDuplicateObjects: false, or two records sharing one list would be written as an anchor and an alias.
-  const document = new Document(value, { version: '1.2', aliasDuplicateObjects: false });
-  visit(document, {
-    Scalar(key, node) {
-      if (key !== 'key' && typeof node.value === 'string' && needsQuotes(node.value)) node.type = 'QUOTE_DOUBLE';
-    },
-  });
-  // No folding anywhere: lineWidth 0 for plain and block text; double-quoted text stays one line of JSON-style
-  // escapes (the default folds it at 40 characters, and its folding of blank-looking lines does not read back).
-  return document.toString({ lineWidth: 0, minContentWidth: 0, doubleQuotedAsJSON: true, doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER });
+/**
+ * Writes a model document a page of records at a time, so that a large model
+ * is never held whole beside its text: `section(kind)` for each kind in
+ * `modelKinds` order, then that kind's records in ID order with `records`;
+ * `finish()` gives the text. JSON is what `JSON.stringify(document, null, 2)`
+ * writes, YAML what the `yaml` package writes (see yaml-writer.ts), byte for
+ * byte: model-document.test.ts compares them.
+ *
+ * @example
+ * const writer = new ModelDocumentWriter('Shop', 'yaml');
+ * for (const kind of modelKinds) {
+ *   writer.section(kind);
+ *   for (const page of pagesInIdOrder(kind)) writer.records(kind, page);
+ * }
+ * const text = writer.finish();
+ */
+export class ModelDocumentWriter {
+  readonly #format: ModelDocumentFormat;
+  readonly #chunks: string[] = [];
+  #kind: ModelKind | null = null;
+  #count = 0;
+
+  constructor(projectName: string, format: ModelDocumentFormat) {
+    this.#format = format;
+    const heading = { version: modelDocumentVersion, project: { name: projectName } };
+    // JSON: the opening brace and the heading's members as JSON.stringify indents them, without the closing "\n}".
+    this.#chunks.push(format === 'json' ? JSON.stringify(heading, null, 2).slice(0, -2) : yamlMapping(heading, '', mustQuoteInYaml));
+  }
+
+  /** Starts the list of the next kind (kinds in `modelKinds` order). */
+  section(kind: ModelKind): void {
+    this.#closeSection();
+    this.#kind = kind;
+    this.#count = 0;
+  }
+
+  /** Adds records of the current section's kind, in ID order after those added before. */
+  records(kind: ModelKind, records: readonly AnyModelRecord[]): void {
+    if (kind !== this.#kind) throw new Error(`records of kind ${kind} outside their section`);
+    if (records.length === 0) return;
+    const name = sectionOfKind[kind];
+    const start = this.#count === 0;
+    this.#count += records.length;
+    if (this.#format === 'json') {
+      // The page as its section of the document: JSON.stringify of { name: [records] } indents the records as the
+      // document does ('{\n  "name": [\n    {…},\n    {…}\n  ]\n}'); the records are taken out of it, the section's
+      // opening too for the first page.
+      const section = JSON.stringify({ [name]: records.map((record) => documentRecord(kind, record)) }, null, 2);
+      const recordsFrom = start ? 1 : `{\n  ${JSON.stringify(name)}: [`.length;
+      this.#chunks.push(',', section.slice(recordsFrom, -sectionEnd.length));
+      return;
+    }
+    const parts: string[] = [];
+    for (const record of records) parts.push(parts.length === 0 && start ? `\n${name}:\n  - ` : '\n  - ', yamlMapping(documentRecord(kind, record), '    ', mustQuoteInYaml));
+    this.#chunks.push(parts.join(''));
+  }
+
+  /** The whole text; the writer is empty afterwards. */
+  finish(): string {
+    this.#closeSection();
+    this.#kind = null;
+    this.#chunks.push(this.#format === 'json' ? '\n}\n' : '\n');
+    const text = this.#chunks.join('');
+    this.#chunks.length = 0;
+    return text;
+  }
+
+  #closeSection(): void {
+    if (this.#kind === null) return;
+    const name = sectionOfKind[this.#kind];
+    if (this.#format === 'json') this.#chunks.push(this.#count === 0 ? `,\n  ${JSON.stringify(name)}: []` : '\n  ]');
+    else if (this.#count === 0) this.#chunks.push(`\n${name}: []`);
+  }
 }
 
 /**
@@ -92,8 +153,12 @@ function toYaml(value: Record<string, unknown>): string {
  * const text = serializeModelDocument('Shop', model, 'yaml');
  */
 export function serializeModelDocument(projectName: string, model: ModelSnapshot, format: ModelDocumentFormat): string {
-  const document = documentOf(projectName, model);
-  return format === 'json' ? `${JSON.stringify(document, null, 2)}\n` : toYaml(document);
+  const writer = new ModelDocumentWriter(projectName, format);
+  for (const kind of modelKinds) {
+    writer.section(kind);
+    writer.records(kind, [...(model[kind].values() as Iterable<AnyModelRecord>)].sort(byId));
+  }
+  return writer.finish();
 }
 
 /** A model snapshot holding these records (a later record with the same kind and ID replaces an earlier one). */

@@ -19,6 +19,9 @@ export async function readModelRecord<K extends ModelKind>(db: Db, streamId: str
   return row?.body as RecordOfKind[K] | undefined;
 }
 
+/** Records written by one statement of commitModelChange. */
+const commitBatchRows = 1000;
+
 export interface ModelWrite {
   kind: ModelKind;
   record: AnyModelRecord;
@@ -48,11 +51,14 @@ export interface CommitInput {
  * the stream lock.
  */
 export async function commitModelChange(trx: Transaction<Database>, input: CommitInput): Promise<number> {
-  if (input.writes.length > 0) {
+  // In batches: one statement for the 40,000 entries of an import at the limits would build its parameters (the
+  // bodies as JSON, then as an array literal, then as bytes) all at once, over 100 MB at the peak.
+  for (let start = 0; start < input.writes.length; start += commitBatchRows) {
+    const writes = input.writes.slice(start, start + commitBatchRows);
     await sql`
       insert into model_entities (stream_id, id, kind, body, name_folded)
       select ${input.streamId}::uuid, u.id, u.kind, u.body::jsonb, u.name_folded
-      from unnest(${input.writes.map((w) => w.record.id)}::uuid[], ${input.writes.map((w) => w.kind)}::text[], ${input.writes.map((w) => JSON.stringify(w.record))}::text[], ${input.writes.map((w) => foldedNameOf(w.record))}::text[]) as u(id, kind, body, name_folded)
+      from unnest(${writes.map((w) => w.record.id)}::uuid[], ${writes.map((w) => w.kind)}::text[], ${writes.map((w) => JSON.stringify(w.record))}::text[], ${writes.map((w) => foldedNameOf(w.record))}::text[]) as u(id, kind, body, name_folded)
       on conflict (stream_id, id) do update set kind = excluded.kind, body = excluded.body, name_folded = excluded.name_folded`.execute(trx);
   }
   if (input.deletes.length > 0) {

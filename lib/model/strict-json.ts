@@ -7,6 +7,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { Composer, isCollection, isScalar, Lexer, LineCounter, Parser, visit, YAMLError, YAMLParseError, type Document, type DocumentOptions, type Node, type ParseOptions, type SchemaOptions } from 'yaml';
+import { readPlainYaml } from './plain-yaml-reader';
 
 /** Result of a strict parse: the value, or one sentence saying why the text is refused. */
 export type StrictParseResult = { ok: true; value: unknown } | { ok: false; message: string };
@@ -223,12 +224,22 @@ export const yamlMaxAliasCount = 100;
 /**
  * Parses one YAML 1.2 document (core schema) and refuses duplicate keys,
  * collection keys, tags outside the core schema, and more than 100 alias
- * expansions. `<<` is an ordinary key (no merge keys).
+ * expansions. `<<` is an ordinary key (no merge keys). A document in plain
+ * block style (what the export writes) is read by a fast path
+ * (plain-yaml-reader.ts) that gives the same value; any other goes through
+ * `yaml`, which gives every refusal.
  *
  * @example
  * parseYamlStrict('a: 1\na: 2\n') // { ok: false, message: 'not valid YAML at line 2, column 1: Map keys must be unique' }
  */
 export function parseYamlStrict(text: string): StrictParseResult {
+  const plain = readPlainYaml(text);
+  if (plain) return { ok: true, value: plain.value };
+  return parseYamlComposed(text);
+}
+
+/** parseYamlStrict without the fast path: the document composed by `yaml` (the reference the fast path is held to). */
+export function parseYamlComposed(text: string): StrictParseResult {
   try {
     return parseYamlDocument(text);
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -20,43 +20,61 @@ export interface ViewRecord {
   updatedAt: string;
 }
 
-async function positionsOf(db: Db, viewIds: string[]): Promise<Map<string, ViewPosition[]>> {
-  const result = new Map<string, ViewPosition[]>(viewIds.map((id) => [id, []]));
-  if (viewIds.length === 0) return result;
-  const rows = await db.selectFrom('view_positions').select(['view_id', 'element_id', 'x', 'y']).where('view_id', 'in', viewIds).orderBy('element_id').execute();
-  for (const row of rows) result.get(row.view_id)!.push({ elementId: row.element_id, x: row.x, y: row.y });
-  return result;
+interface ViewRow {
+  id: string;
+  project_id: string;
+  name: string;
+  root_element_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  position_ids: string[];
+  position_xs: number[];
+  position_ys: number[];
 }
 
-/** The views of a project by name then ID, with their positions in element-ID order. */
-export async function listViews(db: Db, projectId: string): Promise<ViewRecord[]> {
-  const rows = await db.selectFrom('views').selectAll().where('project_id', '=', projectId).orderBy('name').orderBy('id').execute();
-  const positions = await positionsOf(db, rows.map((r) => r.id));
-  return rows.map((r) => ({
-    id: r.id,
-    projectId: r.project_id,
-    name: r.name,
-    rootElementId: r.root_element_id,
-    positions: positions.get(r.id)!,
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-  }));
+/** Views with their positions in element-ID order, in one statement (the positions as three parallel arrays). */
+function selectViews(db: Db) {
+  return db
+    .selectFrom('views')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('view_positions')
+          .select([
+            sql<string[]>`coalesce(array_agg(element_id order by element_id), '{}')`.as('position_ids'),
+            sql<number[]>`coalesce(array_agg(x order by element_id), '{}')`.as('position_xs'),
+            sql<number[]>`coalesce(array_agg(y order by element_id), '{}')`.as('position_ys'),
+          ])
+          .whereRef('view_positions.view_id', '=', 'views.id')
+          .as('p'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('views')
+    .select(['p.position_ids', 'p.position_xs', 'p.position_ys']);
 }
 
-/** One view of a project, or undefined (also when it belongs to another project). */
-export async function findView(db: Db, projectId: string, viewId: string): Promise<ViewRecord | undefined> {
-  const row = await db.selectFrom('views').selectAll().where('id', '=', viewId).where('project_id', '=', projectId).executeTakeFirst();
-  if (!row) return undefined;
-  const positions = await positionsOf(db, [row.id]);
+function toView(row: ViewRow): ViewRecord {
   return {
     id: row.id,
     projectId: row.project_id,
     name: row.name,
     rootElementId: row.root_element_id,
-    positions: positions.get(row.id)!,
+    positions: row.position_ids.map((elementId, i) => ({ elementId, x: row.position_xs[i]!, y: row.position_ys[i]! })),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
+}
+
+/** The views of a project by name then ID, with their positions in element-ID order. */
+export async function listViews(db: Db, projectId: string): Promise<ViewRecord[]> {
+  const rows = await selectViews(db).where('views.project_id', '=', projectId).orderBy('views.name').orderBy('views.id').execute();
+  return rows.map(toView);
+}
+
+/** One view of a project, or undefined (also when it belongs to another project). */
+export async function findView(db: Db, projectId: string, viewId: string): Promise<ViewRecord | undefined> {
+  const row = await selectViews(db).where('views.id', '=', viewId).where('views.project_id', '=', projectId).executeTakeFirst();
+  return row ? toView(row) : undefined;
 }
 
 /** Inserts a view; false when the ID is taken (by any project). */

@@ -21,5 +21,10 @@ export function oneLine(text: string): string {
  * parser drops some controls silently, and a lone surrogate has no UTF-8).
  */
 export function safeOneLine(text: string): string {
+  // Most model text has neither: no copy then.
+  if (!breakOrUnsafe.test(text)) return text;
   return oneLine(text).replace(unsafeCharacter, '\ufffd');
 }
+
+/** Anything oneLine or the unsafe-character rule would change (any surrogate: telling lone ones apart costs more). */
+const breakOrUnsafe = /[\n\r\u000b\u000c\u0085\u2028\u2029\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffe\uffff\ud800-\udfff]/;

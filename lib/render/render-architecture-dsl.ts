@@ -10,10 +10,10 @@ import { compareByNameThenId, compareOrdinal } from './ordinal-order';
 import { safeOneLine } from './plain-text';
 import type { RenderableView, RenderSource } from './view-contents';
 
-/** What the DSL export reads: the project name, the model, every view of the project and which model it is. */
+/** What the DSL export reads: the project name, the model (its elements and relationships), every view of the project and which model it is. */
 export interface RenderArchitectureDslInput {
   readonly projectName: string;
-  readonly model: ModelSnapshot;
+  readonly model: Pick<ModelSnapshot, 'element' | 'relationship'>;
   readonly views: readonly RenderableView[];
   readonly source: RenderSource;
 }
@@ -48,10 +48,14 @@ export function dslString(text: string): string {
  * U+200B after its first character.
  */
 function dslStringBody(text: string): string {
+  if (!needsDslCare.test(text)) return readsAsArrow(text) ? `${text[0]}\u200b${text.slice(1)}` : text;
   const body = safeOneLine(text).replace(/"/g, '\\"').replace(/\$\{/g, '$\u200b{');
   const ended = body.endsWith('\\') ? `${body.slice(0, -1)}\u29f5` : body;
   return readsAsArrow(ended) ? `${ended[0]}\u200b${ended.slice(1)}` : ended;
 }
+
+/** Anything dslStringBody changes but the arrow rule: line breaks, unsafe characters, quotes, `${`, a last backslash. */
+const needsDslCare = /[\n\r\u000b\u000c\u0085\u2028\u2029\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffe\uffff\ud800-\udfff"]|\$\{|\\$/;
 
 /** What Structurizr's reader takes for a relationship arrow once the quotes are gone. */
 function readsAsArrow(value: string): boolean {
@@ -96,7 +100,7 @@ function sourceText(source: RenderSource): string {
  * An element whose parent is missing counts as top-level; elements caught in
  * a parent cycle are taken as top-level too, in ordinal name then ID order.
  */
-function buildTree(model: ModelSnapshot): { top: DslElement[]; moved: DslElement[]; byId: Map<string, DslElement> } {
+function buildTree(model: RenderArchitectureDslInput['model']): { top: DslElement[]; moved: DslElement[]; byId: Map<string, DslElement> } {
   const children = new Map<string, ElementRecord[]>();
   const roots: ElementRecord[] = [];
   for (const element of model.element.values()) {
@@ -249,12 +253,11 @@ export function renderArchitectureDsl(input: RenderArchitectureDslInput): string
     for (let at = node.parentId; at !== null; at = byId.get(at)!.parentId) if (at === ancestorId) return true;
     return false;
   };
-  const relationships = [...model.relationship.values()].sort(
-    (a, b) =>
-      (position.get(a.fromId) ?? Infinity) - (position.get(b.fromId) ?? Infinity) ||
-      (position.get(a.toId) ?? Infinity) - (position.get(b.toId) ?? Infinity) ||
-      compareOrdinal(a.id, b.id),
-  );
+  // Each relationship's place looked up once, not at every comparison.
+  const relationships = [...model.relationship.values()]
+    .map((relationship) => ({ relationship, from: position.get(relationship.fromId) ?? Infinity, to: position.get(relationship.toId) ?? Infinity }))
+    .sort((a, b) => a.from - b.from || a.to - b.to || compareOrdinal(a.relationship.id, b.relationship.id))
+    .map((placed) => placed.relationship);
   if (relationships.length > 0) lines.push('');
   const written = new Map<string, string>();
   for (const relationship of relationships) {

@@ -10,7 +10,7 @@ import type { ElementKind, ElementRecord, RelationshipRecord } from '../model/mo
 import { assignIdentifiers } from './identifiers';
 import { layoutFingerprint } from './layout';
 import { safeOneLine } from './plain-text';
-import { droppedInformation, viewContents, type RenderSource, type RenderViewInput } from './view-contents';
+import { droppedInformation, viewContents, viewSliceOf, type RenderSource, type RenderViewInput } from './view-contents';
 
 /**
  * Characters written as Mermaid entity codes (`#35;` for `#`) inside labels.
@@ -82,8 +82,9 @@ function sourceText(source: RenderSource): string {
  * const text = renderViewFlowchart({ model, view, source: { kind: 'stream', name: 'main', modelVersion: 12 } });
  */
 export function renderViewFlowchart(input: RenderViewInput): string {
-  const contents = viewContents(input.model, input.view);
-  const identifiers = assignIdentifiers(input.model.element.values());
+  const slice = viewSliceOf(input.model);
+  const contents = viewContents(slice, input.view);
+  const identifiers = assignIdentifiers(slice.outline);
   const lines = [
     flowchartComment(`View "${input.view.name}" (${input.view.id})`),
     flowchartComment(`${sourceText(input.source)}; layout fingerprint ${layoutFingerprint(input.view)}`),

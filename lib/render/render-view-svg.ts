@@ -37,6 +37,8 @@ const labelMaxWidth = 200;
 
 /** A number as the SVG writes it: at most two decimals, a full stop, no exponent, no negative zero. */
 export function formatNumber(value: number): string {
+  // Whole numbers (most coordinates) round to themselves: no arithmetic then.
+  if (Number.isInteger(value) && Math.abs(value) < 1e12) return value === 0 ? '0' : String(value);
   const rounded = Math.round(value * 100) / 100;
   return rounded === 0 ? '0' : String(rounded);
 }
@@ -325,13 +327,14 @@ export function renderViewSvg(input: RenderViewInput): string {
 
   // Parallel relationships between the same two cards are spread apart; loops on one card grow outwards.
   const pairCount = new Map<string, number>();
-  const pairKey = (r: RelationshipRecord) => (r.fromId < r.toId ? `${r.fromId} ${r.toId}` : `${r.toId} ${r.fromId}`);
-  for (const r of contents.relationships) pairCount.set(pairKey(r), (pairCount.get(pairKey(r)) ?? 0) + 1);
+  // Each key made once: a key made afresh is hashed afresh.
+  const pairKeys = contents.relationships.map((r) => (r.fromId < r.toId ? `${r.fromId} ${r.toId}` : `${r.toId} ${r.fromId}`));
+  for (const key of pairKeys) pairCount.set(key, (pairCount.get(key) ?? 0) + 1);
   const pairSeen = new Map<string, number>();
   const edges: string[] = [];
   const labels: string[] = [];
-  for (const relationship of contents.relationships) {
-    const key = pairKey(relationship);
+  contents.relationships.forEach((relationship, i) => {
+    const key = pairKeys[i]!;
     const index = pairSeen.get(key) ?? 0;
     pairSeen.set(key, index + 1);
     const behavioural = relationship.kind === 'behavioural';
@@ -357,7 +360,7 @@ export function renderViewSvg(input: RenderViewInput): string {
       labels.push(label.svg);
       content.add(label.box.x, label.box.y, label.box.width, label.box.height);
     }
-  }
+  });
 
   let frameSvg = '';
   let frameNote = '';
@@ -403,22 +406,29 @@ export function renderViewSvg(input: RenderViewInput): string {
     `<g class="caption"><text x="${n(content.minX)}" y="${n(top + margin + 4)}" font-size="18" font-weight="bold" fill="${svgTheme.text}">${escapeXml(fitText(collapseSpaces(input.view.name), titleWidth, 18, true))}</text>` +
     `<text x="${n(content.minX)}" y="${n(top + margin + 24)}" font-size="12" fill="${svgTheme.mutedText}">${escapeXml(fitText(collapseSpaces(sourceCaption(input.source)), titleWidth, 12))}</text></g>`;
 
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${n(left)} ${n(top)} ${width} ${height}" font-family="${svgTheme.fontFamily}">`,
-    `<title>${escapeXml(input.view.name)}</title>`,
-    `<desc>${escapeXml(describeRendering(input, contents, fingerprint))}</desc>`,
-    `<defs>${marker('arrow-structural', svgTheme.structural)}${marker('arrow-behavioural', svgTheme.behavioural)}</defs>`,
-    `<rect x="${n(left)}" y="${n(top)}" width="${width}" height="${height}" fill="${svgTheme.background}"/>`,
-    caption,
-    frameSvg,
-    emptyNote,
-    `<g class="relationships">${edges.join('')}</g>`,
-    `<g class="elements">${contents.elements.map((element) => drawCard(element, placements.get(element.id)!, contents.containedCount.get(element.id) ?? 0)).join('\n')}</g>`,
-    `<g class="relationship-labels">${labels.join('')}</g>`,
-    '</svg>',
-  ]
-    .filter((line) => line !== '')
-    .join('\n')
-    .concat('\n');
+  // Every part of the document goes into one list joined once: the text is copied once, not once per level.
+  const parts: string[] = [];
+  const line = (...pieces: string[]) => {
+    if (pieces.length === 1 && pieces[0] === '') return;
+    parts.push(...pieces, '\n');
+  };
+  line('<?xml version="1.0" encoding="UTF-8"?>');
+  line(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${n(left)} ${n(top)} ${width} ${height}" font-family="${svgTheme.fontFamily}">`);
+  line(`<title>${escapeXml(input.view.name)}</title>`);
+  line(`<desc>${escapeXml(describeRendering(input, contents, fingerprint))}</desc>`);
+  line(`<defs>${marker('arrow-structural', svgTheme.structural)}${marker('arrow-behavioural', svgTheme.behavioural)}</defs>`);
+  line(`<rect x="${n(left)}" y="${n(top)}" width="${width}" height="${height}" fill="${svgTheme.background}"/>`);
+  line(caption);
+  line(frameSvg);
+  line(emptyNote);
+  line('<g class="relationships">', ...edges, '</g>');
+  const cards: string[] = [];
+  for (const element of contents.elements) {
+    if (cards.length > 0) cards.push('\n');
+    cards.push(drawCard(element, placements.get(element.id)!, contents.containedCount.get(element.id) ?? 0));
+  }
+  line('<g class="elements">', ...cards, '</g>');
+  line('<g class="relationship-labels">', ...labels, '</g>');
+  line('</svg>');
+  return parts.join('');
 }

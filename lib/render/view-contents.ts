@@ -17,9 +17,33 @@ export type RenderSource =
   | { readonly kind: 'revision'; readonly id: string; readonly name: string; readonly modelVersion: number }
   | { readonly kind: 'stream'; readonly name: string; readonly modelVersion: number };
 
-/** What every single-view renderer reads: the model, the view and which model it is. */
+/** What a view's contents need of every element of the model: the identifiers need its name, the count badges its parent. */
+export interface ElementOutline {
+  readonly id: string;
+  readonly name: string;
+  readonly parentId: string | null;
+}
+
+/**
+ * The part of a model one view draws, as the exports read it from storage
+ * (lib/model/export-store.ts) instead of the whole model: every element in
+ * outline, the whole records of those on the view's level, and the
+ * relationships among them.
+ */
+export interface ViewSlice {
+  /** Every element of the model (an iterable that can be walked more than once). */
+  readonly outline: Iterable<ElementOutline>;
+  readonly elementCount: number;
+  /** At least the root element and every element whose parent is the root (without a root: the top-level elements), by ID. */
+  readonly elements: ReadonlyMap<string, ElementRecord>;
+  /** At least every relationship of the model whose two ends are on the view's level. */
+  readonly relationships: Iterable<RelationshipRecord>;
+  readonly relationshipCount: number;
+}
+
+/** What every single-view renderer reads: the model (whole, or the slice the view draws), the view and which model it is. */
 export interface RenderViewInput {
-  readonly model: ModelSnapshot;
+  readonly model: ModelSnapshot | ViewSlice;
   readonly view: RenderableView;
   readonly source: RenderSource;
 }
@@ -40,24 +64,46 @@ export interface ViewContents {
   readonly otherLevels: { readonly elements: number; readonly relationships: number };
 }
 
-/** The elements and relationships a view shows of a model, in drawing order. */
-export function viewContents(model: ModelSnapshot, view: RenderableView): ViewContents {
+function isSlice(model: ModelSnapshot | ViewSlice): model is ViewSlice {
+  return 'outline' in model;
+}
+
+/** A whole model seen as the slice of a view (it holds every record any view draws). */
+export function viewSliceOf(model: ModelSnapshot | ViewSlice): ViewSlice {
+  if (isSlice(model)) return model;
+  // Iterables, not iterators: the outline is walked more than once.
+  return {
+    outline: { [Symbol.iterator]: () => model.element.values() },
+    elementCount: model.element.size,
+    elements: model.element,
+    relationships: { [Symbol.iterator]: () => model.relationship.values() },
+    relationshipCount: model.relationship.size,
+  };
+}
+
+/** The elements and relationships a view shows of a model (whole, or its slice), in drawing order. */
+export function viewContents(model: ModelSnapshot | ViewSlice, view: RenderableView): ViewContents {
+  const slice = viewSliceOf(model);
   const rootId = view.rootElementId;
-  const frame = rootId === null ? null : (model.element.get(rootId) ?? null);
+  const frame = rootId === null ? null : (slice.elements.get(rootId) ?? null);
   const missingRootId = rootId !== null && frame === null ? rootId : null;
   const containedCount = new Map<string, number>();
   const shown: ElementRecord[] = [];
-  for (const element of model.element.values()) {
+  for (const element of slice.outline) {
     if (element.parentId !== null) containedCount.set(element.parentId, (containedCount.get(element.parentId) ?? 0) + 1);
-    if (missingRootId === null && element.parentId === rootId && element.id !== rootId) shown.push(element);
+    if (missingRootId === null && element.parentId === rootId && element.id !== rootId) shown.push(slice.elements.get(element.id)!);
   }
   shown.sort(compareByNameThenId);
   const rank = new Map<string, number>(shown.map((element, i) => [element.id, i]));
-  const relationships: RelationshipRecord[] = [];
-  for (const relationship of model.relationship.values()) {
-    if (rank.has(relationship.fromId) && rank.has(relationship.toId)) relationships.push(relationship);
+  // Each shown relationship with the ranks of its ends, looked up once rather than at every comparison.
+  const placed: { relationship: RelationshipRecord; from: number; to: number }[] = [];
+  for (const relationship of slice.relationships) {
+    const from = rank.get(relationship.fromId);
+    const to = rank.get(relationship.toId);
+    if (from !== undefined && to !== undefined) placed.push({ relationship, from, to });
   }
-  relationships.sort((a, b) => rank.get(a.fromId)! - rank.get(b.fromId)! || rank.get(a.toId)! - rank.get(b.toId)! || compareOrdinal(a.id, b.id));
+  placed.sort((a, b) => a.from - b.from || a.to - b.to || compareOrdinal(a.relationship.id, b.relationship.id));
+  const relationships = placed.map((p) => p.relationship);
   const counts = new Map<string, number>();
   for (const element of shown) counts.set(element.id, containedCount.get(element.id) ?? 0);
   return {
@@ -66,7 +112,7 @@ export function viewContents(model: ModelSnapshot, view: RenderableView): ViewCo
     elements: shown,
     relationships,
     containedCount: counts,
-    otherLevels: { elements: model.element.size - shown.length - (frame ? 1 : 0), relationships: model.relationship.size - relationships.length },
+    otherLevels: { elements: slice.elementCount - shown.length - (frame ? 1 : 0), relationships: slice.relationshipCount - relationships.length },
   };
 }
 

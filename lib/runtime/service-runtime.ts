@@ -6,6 +6,7 @@ import { readMasterKeySetting } from '../crypto/read-master-key';
 import type { MasterKeyring } from '../crypto/master-key';
 import { openDatabase, poolErrorLogger } from '../db/open-database';
 import type { Database } from '../db/schema';
+import { lambdaResponsePayloadBytes } from '../http/response-payload';
 import { readDatabasePoolSize } from './database-pool-size';
 import { loggerFromEnvironment, type Logger } from './logger';
 
@@ -21,6 +22,12 @@ export interface ServiceRuntime {
   keyring: MasterKeyring;
   now: () => Date;
   log: Logger;
+  /**
+   * In a function deployment: the most bytes a response payload may hold
+   * (Lambda's 6 MB, lib/http/response-payload.ts); absent in the container,
+   * which answers any size.
+   */
+  responsePayloadLimitBytes?: number;
 }
 
 let current: Promise<ServiceRuntime> | undefined;
@@ -67,6 +74,6 @@ async function buildFromEnvironment(env: NodeJS.ProcessEnv): Promise<ServiceRunt
   const currentKey = readMasterKeySetting(config.masterKey);
   if (!currentKey) throw new StartupRefusalError('Svc__MasterKey or Svc__MasterKeyFile is required outside the local server. Set one of them.');
   const { db, pool } = openDatabase(config.database.connection, { maxConnections: readDatabasePoolSize(env), onPoolError: poolErrorLogger(log) });
-  ready = { config, db, pool, keyring: { current: currentKey, previous: readMasterKeySetting(config.previousMasterKey) }, now: () => new Date(), log };
+  ready = { config, db, pool, keyring: { current: currentKey, previous: readMasterKeySetting(config.previousMasterKey) }, now: () => new Date(), log, responsePayloadLimitBytes: lambdaResponsePayloadBytes };
   return ready;
 }
