@@ -7,7 +7,7 @@ import { navigate, type RouteParams } from '../../router';
 import { me, refreshMe } from '../../session';
 import type { Invitation, IssuedInvitation, Member, WorkspaceItem, WorkspaceRole } from './account-api';
 import { formatTime, workspaceRoles } from './account-api';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../../components/confirm-button';
 import { FormProblem } from './form-problem';
 import { invitationLink } from './invitation-link';
 import { SecretOnce } from './secret-once';

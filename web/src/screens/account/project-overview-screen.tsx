@@ -7,7 +7,7 @@ import { projectAreas, projectPath, workspacePath } from '../../navigation';
 import { Link, navigate, type RouteParams } from '../../router';
 import type { Project, WorkspaceRole } from './account-api';
 import { formatTime } from './account-api';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../../components/confirm-button';
 import { FormProblem } from './form-problem';
 import { useWorkspace } from './workspace-frame';
 

@@ -6,7 +6,7 @@ import { useAction, useLoad } from '../../components/use-load';
 import type { RouteParams } from '../../router';
 import type { SecretStatus, WorkspaceItem } from './account-api';
 import { formatTime } from './account-api';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../../components/confirm-button';
 import { FormProblem } from './form-problem';
 import { WorkspaceFrame } from './workspace-frame';
 

@@ -7,7 +7,7 @@ import type { RouteParams } from '../../router';
 import type { AgentToken, CreatedAgentToken, ProjectItem, WorkspaceItem } from './account-api';
 import { formatTime } from './account-api';
 import { CheckboxGroup } from './choice-fields';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '../../components/confirm-button';
 import { FormProblem } from './form-problem';
 import { SecretOnce } from './secret-once';
 import { WorkspaceFrame } from './workspace-frame';

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
+import { ConfirmButton } from '../../components/confirm-button';
 import { ErrorNotice } from '../../components/status';
 import { PagedList, usePagedList } from '../../components/pager';
 import { Empty } from '../../components/status';
@@ -8,33 +9,6 @@ import { Link, type RouteParams } from '../../router';
 import { scenarioApi, type ScenarioSummary } from './scenario-api';
 
 /** A row's delete, asked twice: a deleted scenario's ID stays taken, so the step cannot be undone. */
-function DeleteControl({ scenario, onDelete, pending }: { scenario: ScenarioSummary; onDelete: () => void; pending: boolean }) {
-  const [asking, setAsking] = useState(false);
-  const keep = useRef<HTMLButtonElement>(null);
-  // The Delete button goes away when asked: the focus moves to the safe answer rather than being lost.
-  useEffect(() => {
-    if (asking) keep.current?.focus();
-  }, [asking]);
-  if (!asking) {
-    return (
-      <button type="button" class="secondary" onClick={() => setAsking(true)} aria-label={`Delete ${scenario.name}`}>
-        Delete
-      </button>
-    );
-  }
-  return (
-    <span class="confirm-delete">
-      <span>Delete “{scenario.name}” for good? Its ID cannot be used again.</span>{' '}
-      <button type="button" class="danger" onClick={onDelete} disabled={pending} aria-label={`Yes, delete ${scenario.name}`}>
-        Yes, delete
-      </button>{' '}
-      <button type="button" class="secondary" ref={keep} onClick={() => setAsking(false)} aria-label={`Keep ${scenario.name}`}>
-        Keep it
-      </button>
-    </span>
-  );
-}
-
 /** `/w/:workspaceId/p/:projectId/scenarios`: the project's scenarios by name, paged with the API's cursor. */
 export function ScenarioListScreen({ params }: { params: RouteParams }) {
   const workspaceId = params.workspaceId!;
@@ -89,7 +63,7 @@ export function ScenarioListScreen({ params }: { params: RouteParams }) {
                         <code class="scenario-list-id">{scenario.id}</code>
                       </td>
                       <td class="row-actions">
-                        <DeleteControl scenario={scenario} pending={removal.pending} onDelete={() => removal.run(scenario)} />
+                        <ConfirmButton label="Delete" subject={scenario.name} question={`Delete “${scenario.name}” for good? Its ID cannot be used again.`} confirmLabel="Yes, delete" cancelLabel="Keep it" pending={removal.pending} onConfirm={() => void removal.run(scenario)} />
                       </td>
                     </tr>
                   ))}

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { ConfirmButton } from '../../components/confirm-button';
 import { Empty, ErrorNotice } from '../../components/status';
 import { useAction } from '../../components/use-load';
 import { formatTime } from './formatting';
@@ -21,29 +21,15 @@ export function ShareLinkStatusBadge({ status }: { status: ShareLinkStatus }) {
 }
 
 function RevokeButton({ projectId, link, label, onRevoked }: { projectId: string; link: ShareLink; label: string; onRevoked: () => void }) {
-  const [confirming, setConfirming] = useState(false);
   const revoke = useAction(async () => {
     await shareLinksApi.revoke(projectId, link.id);
     onRevoked();
   });
-  if (!confirming) {
-    return (
-      <button type="button" class="secondary" onClick={() => setConfirming(true)} aria-label={`Revoke ${label}`}>
-        Revoke
-      </button>
-    );
-  }
   return (
-    <fieldset class="confirm">
-      <legend>Revoke {label}? It stops working at once, for good.</legend>
-      <button type="button" class="danger" onClick={() => void revoke.run()} disabled={revoke.pending}>
-        {revoke.pending ? 'Revoking…' : 'Yes, revoke'}
-      </button>
-      <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-        Keep it
-      </button>
+    <>
+      <ConfirmButton label="Revoke" subject={label} question={`Revoke ${label}? It stops working at once, for good.`} confirmLabel="Yes, revoke" cancelLabel="Keep it" pending={revoke.pending} onConfirm={() => void revoke.run()} />
       <ErrorNotice error={revoke.error} />
-    </fieldset>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import type { RouteParams } from '../../router';
 import { Link, navigate } from '../../router';
 import { projectPath } from '../../navigation';
 import { PagedList, usePagedList } from '../../components/pager';
+import { ConfirmButton } from '../../components/confirm-button';
 import { Empty, ErrorNotice } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
 import { pageOf } from './client-pages';
@@ -22,29 +23,15 @@ function ViewScope({ projectId, view }: { projectId: string; view: View }) {
 }
 
 function DeleteViewButton({ projectId, view, onDeleted }: { projectId: string; view: View; onDeleted: () => void }) {
-  const [confirming, setConfirming] = useState(false);
   const remove = useAction(async () => {
     await viewsApi.remove(projectId, view.id);
     onDeleted();
   });
-  if (!confirming) {
-    return (
-      <button type="button" class="secondary" onClick={() => setConfirming(true)} aria-label={`Delete view ${view.name}`}>
-        Delete
-      </button>
-    );
-  }
   return (
-    <fieldset class="confirm">
-      <legend>Delete {view.name} and its share links?</legend>
-      <button type="button" class="danger" onClick={() => void remove.run()} disabled={remove.pending}>
-        {remove.pending ? 'Deleting…' : 'Yes, delete'}
-      </button>
-      <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-        Keep it
-      </button>
+    <>
+      <ConfirmButton label="Delete" subject={`view ${view.name}`} question={`Delete ${view.name} and its share links?`} confirmLabel="Yes, delete" cancelLabel="Keep it" pending={remove.pending} onConfirm={() => void remove.run()} />
       <ErrorNotice error={remove.error} />
-    </fieldset>
+    </>
   );
 }
 
