@@ -58,14 +58,17 @@ interface InputAttributes {
   class?: string;
 }
 
-type InputProps = InputAttributes & {
+/** What every text control of a form takes: its label, the API's field name (for its error), and its value. */
+interface BoundTextField {
   label: string;
   field: string;
   error?: ApiError | undefined;
   hint?: ComponentChildren;
   value: string;
   onValue: (value: string) => void;
-};
+}
+
+type InputProps = InputAttributes & BoundTextField;
 
 export function TextField({ label, field, error, hint, value, onValue, type = 'text', ...rest }: InputProps) {
   return (
@@ -97,14 +100,7 @@ interface TextAreaAttributes {
   class?: string;
 }
 
-type TextAreaProps = TextAreaAttributes & {
-  label: string;
-  field: string;
-  error?: ApiError | undefined;
-  hint?: ComponentChildren;
-  value: string;
-  onValue: (value: string) => void;
-};
+type TextAreaProps = TextAreaAttributes & BoundTextField;
 
 export function TextAreaField({ label, field, error, hint, value, onValue, ...rest }: TextAreaProps) {
   return (
