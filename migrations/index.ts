@@ -14,6 +14,8 @@ import * as m0012 from './0012-share-links';
 import * as m0013 from './0013-sources';
 import * as m0014 from './0014-folded-names';
 import * as m0015 from './0015-model-reference-indexes';
+import * as m0016 from './0016-prices';
+import * as m0017 from './0017-cost-sheets';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -35,4 +37,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0013-sources': m0013,
   '0014-folded-names': m0014,
   '0015-model-reference-indexes': m0015,
+  '0016-prices': m0016,
+  '0017-cost-sheets': m0017,
 });

@@ -29,12 +29,23 @@ export function poolErrorLogger(log: { debug(m: string): void; warn(m: string): 
 }
 
 /**
+ * A `date` column is a calendar day, not an instant: node-pg's default turns it into a Date at
+ * local midnight, which shifts the day in any time zone west of UTC. Read it as its
+ * `YYYY-MM-DD` text instead (price and assumption dates, estimate dates).
+ */
+const calendarDatesAsText = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.DATE ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/**
  * Opens a pool and a Kysely instance over it. The pool's 'error' event (a
  * dropped idle connection) is handled, so it never crashes the process.
  */
 export function openDatabase(connection: PostgresConnection, options: OpenDatabaseOptions = {}): DatabaseHandle {
   const pool = new pg.Pool({
     ...connection,
+    types: calendarDatesAsText,
     max: options.maxConnections ?? 10,
     application_name: options.applicationName ?? 'svc',
     connectionTimeoutMillis: 10_000,

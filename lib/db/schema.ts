@@ -77,6 +77,11 @@ export interface Database {
   snapshots: SnapshotsTable;
   source_files: SourceFilesTable;
   scan_archives: ScanArchivesTable;
+  price_entries: PriceEntriesTable;
+  cost_sheets: CostSheetsTable;
+  cost_resources: CostResourcesTable;
+  cost_assumptions: CostAssumptionsTable;
+  saved_estimates: SavedEstimatesTable;
 }
 
 export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
@@ -461,4 +466,77 @@ export interface ScanArchivesTable {
   scan_id: string;
   format: 'zip' | 'tar.gz' | 'tar';
   content: Buffer;
+}
+
+/** numeric columns: node-pg reads them as decimal strings (exact); writes take a decimal string. */
+type Decimal = string;
+/** date columns: read back as `YYYY-MM-DD` text (lib/db sets the parser), written as that text. */
+type DateText = string;
+
+export interface PriceEntriesTable {
+  id: string;
+  workspace_id: string;
+  source: 'custom' | 'csv' | 'azure' | 'aws' | 'gcp';
+  provider: string;
+  region: string | null;
+  sku: string;
+  description: string | null;
+  unit: string;
+  unit_price: Decimal;
+  currency: string;
+  effective_date: DateText;
+  catalog_ref: string | null;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface CostSheetsTable {
+  stream_id: string;
+  project_id: string;
+  version: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
+export interface CostResourcesTable {
+  stream_id: string;
+  id: string;
+  position: number;
+  element_id: string;
+  name: string;
+  category: string;
+  provider: string;
+  region: string | null;
+  sku: string | null;
+  quantity: Decimal | null;
+  unit: string | null;
+  price_ref: string | null;
+  usage: ColumnType<unknown, string | null, string | null>;
+  fact_status: string | null;
+  provenance: ColumnType<unknown, string | null, string | null>;
+}
+
+export interface CostAssumptionsTable {
+  stream_id: string;
+  id: string;
+  position: number;
+  name: string;
+  kind: string;
+  subject_id: string | null;
+  value: string | null;
+  unit: string;
+  label: string;
+  source: string | null;
+  effective_date: DateText;
+}
+
+export interface SavedEstimatesTable {
+  id: string;
+  project_id: string;
+  stream_id: string | null;
+  line: string;
+  name: string | null;
+  as_of: DateText;
+  estimate: ColumnType<unknown, string, string>;
+  created_by: string;
+  created_at: Timestamp;
 }
