@@ -3,7 +3,7 @@
  * docs/review-rules.md describes each). Pure: the same model and scenario
  * calls give the same findings in the same order — rule order, then subject ID.
  */
-import { modelKinds, type FactFields, type ModelKind, type ModelSnapshot, type RelationshipRecord } from '../model/model-records';
+import { modelKinds, type FactFields, type ModelKind, type ModelSnapshot, type RelationshipRecord, type StaleMark } from '../model/model-records';
 import type { ScenarioCall } from './review-store';
 import { operationTimeoutMs } from '../playback/playback-index';
 
@@ -32,13 +32,28 @@ export interface ReviewInput {
   scenarioCalls: readonly ScenarioCall[];
 }
 
-export interface ReviewRule {
+/**
+ * What a rule found about one subject, before it is put in words: the in-memory rules below and
+ * the SQL of review-queries.ts both produce these, and `describe` words them, so the two agree
+ * to the letter.
+ */
+export interface RuleMatch<Detail = unknown> {
+  subject: FindingRef;
+  related: FindingRef[];
+  detail: Detail;
+}
+
+export interface ReviewRule<Detail = unknown> {
   id: string;
   name: string;
   severity: FindingSeverity;
   title: string;
-  check(input: ReviewInput): Omit<Finding, 'id' | 'ruleId' | 'severity'>[];
+  check(input: ReviewInput): RuleMatch<Detail>[];
+  describe(match: RuleMatch<Detail>): string;
 }
+
+/** Keeps a rule's detail type between its check and its describe inside the list of all rules. */
+const defineRule = <Detail>(rule: ReviewRule<Detail>): ReviewRule => rule as ReviewRule;
 
 /** A threshold of RV005: an inference below this confidence is flagged. */
 export const lowConfidence = 0.5;
@@ -69,7 +84,7 @@ const quote = (name: string | null, id: string) => (name === null ? id : `"${nam
 
 /** The rules in the order their findings are listed. */
 export const reviewRules: readonly ReviewRule[] = Object.freeze([
-  {
+  defineRule<Record<string, never>>({
     id: 'RV001',
     name: 'relationship-to-removed-element',
     severity: 'error',
@@ -78,11 +93,11 @@ export const reviewRules: readonly ReviewRule[] = Object.freeze([
       byId(model.relationship.values()).flatMap((r) => {
         const removed = [r.fromId, r.toId].filter((id, i, all) => all.indexOf(id) === i && model.element.get(id)?.status === 'removed');
         if (removed.length === 0) return [];
-        const names = removed.map((id) => quote(model.element.get(id)?.name ?? null, id)).join(' and ');
-        return [{ subject: { kind: 'relationship', id: r.id, name: r.label }, message: `The relationship touches ${names}, whose status is removed.`, related: removed.map((id) => elementRef(model, id)) }];
+        return [{ subject: { kind: 'relationship', id: r.id, name: r.label }, related: removed.map((id) => elementRef(model, id)), detail: {} }];
       }),
-  },
-  {
+    describe: ({ related }) => `The relationship touches ${related.map((e) => quote(e.name, e.id)).join(' and ')}, whose status is removed.`,
+  }),
+  defineRule<{ maxAttempts: number }>({
     id: 'RV002',
     name: 'queue-retries-without-dead-letter',
     severity: 'warning',
@@ -94,13 +109,15 @@ export const reviewRules: readonly ReviewRule[] = Object.freeze([
         return [
           {
             subject: { kind: 'subscription', id: s.id, name: null },
-            message: `The subscription of ${quote(model.element.get(s.consumerId)?.name ?? null, s.consumerId)} on queue ${quote(channel.name, channel.id)} makes ${s.retry.maxAttempts} attempts and has no dead-letter channel.`,
             related: [{ kind: 'channel', id: channel.id, name: channel.name }, elementRef(model, s.consumerId)],
+            detail: { maxAttempts: s.retry.maxAttempts },
           },
         ];
       }),
-  },
-  {
+    describe: ({ related: [channel, consumer], detail }) =>
+      `The subscription of ${quote(consumer!.name, consumer!.id)} on queue ${quote(channel!.name, channel!.id)} makes ${detail.maxAttempts} attempts and has no dead-letter channel.`,
+  }),
+  defineRule<Record<string, never>>({
     id: 'RV003',
     name: 'operation-without-timeout-in-scenario',
     severity: 'warning',
@@ -111,16 +128,11 @@ export const reviewRules: readonly ReviewRule[] = Object.freeze([
         const calls = scenarioCalls.filter((c) => c.operationId === o.id);
         if (calls.length === 0) return [];
         const scenarios = byId(calls.map((c) => ({ id: c.scenarioId, name: c.scenarioName }))).filter((s, i, all) => i === 0 || all[i - 1]!.id !== s.id);
-        return [
-          {
-            subject: { kind: 'operation', id: o.id, name: o.name },
-            message: `The operation declares no timeout and is called in ${scenarios.length} scenario(s).`,
-            related: scenarios.map((s) => ({ kind: 'scenario' as const, id: s.id, name: s.name })),
-          },
-        ];
+        return [{ subject: { kind: 'operation', id: o.id, name: o.name }, related: scenarios.map((s) => ({ kind: 'scenario' as const, id: s.id, name: s.name })), detail: {} }];
       }),
-  },
-  {
+    describe: ({ related }) => `The operation declares no timeout and is called in ${related.length} scenario(s).`,
+  }),
+  defineRule<Record<string, never>>({
     id: 'RV004',
     name: 'orphan-schema',
     severity: 'info',
@@ -131,10 +143,11 @@ export const reviewRules: readonly ReviewRule[] = Object.freeze([
       for (const o of model.operation.values()) for (const id of [o.requestSchemaId, o.responseSchemaId]) if (id !== null) used.add(id);
       return byId(model.schema.values())
         .filter((s) => !used.has(s.id))
-        .map((s) => ({ subject: { kind: 'schema' as const, id: s.id, name: s.name }, message: 'No message or operation refers to this schema.', related: [] }));
+        .map((s) => ({ subject: { kind: 'schema' as const, id: s.id, name: s.name }, related: [], detail: {} }));
     },
-  },
-  {
+    describe: () => 'No message or operation refers to this schema.',
+  }),
+  defineRule<{ confidence: number }>({
     id: 'RV005',
     name: 'low-confidence-inference',
     severity: 'warning',
@@ -143,10 +156,11 @@ export const reviewRules: readonly ReviewRule[] = Object.freeze([
       factRecords(model).flatMap(({ kind, record }) => {
         const confidence = record.provenance?.confidence;
         if (record.factStatus !== 'inferred' || typeof confidence !== 'number' || confidence >= lowConfidence) return [];
-        return [{ subject: { kind, id: record.id, name: nameOf(kind, record) }, message: `The ${kind} is inferred with confidence ${confidence} (below ${lowConfidence}).`, related: [] }];
+        return [{ subject: { kind, id: record.id, name: nameOf(kind, record) }, related: [], detail: { confidence } }];
       }),
-  },
-  {
+    describe: ({ subject, detail }) => `The ${subject.kind} is inferred with confidence ${detail.confidence} (below ${lowConfidence}).`,
+  }),
+  defineRule<{ stale: StaleMark }>({
     id: 'RV006',
     name: 'stale-fact',
     severity: 'warning',
@@ -154,10 +168,11 @@ export const reviewRules: readonly ReviewRule[] = Object.freeze([
     check: ({ model }) =>
       factRecords(model).flatMap(({ kind, record }) => {
         if (record.stale === null) return [];
-        return [{ subject: { kind, id: record.id, name: nameOf(kind, record) }, message: `The ${kind} is stale since ${record.stale.sinceRevision} (${record.stale.reason}).`, related: [] }];
+        return [{ subject: { kind, id: record.id, name: nameOf(kind, record) }, related: [], detail: { stale: record.stale } }];
       }),
-  },
-  {
+    describe: ({ subject, detail }) => `The ${subject.kind} is stale since ${detail.stale.sinceRevision} (${detail.stale.reason}).`,
+  }),
+  defineRule<{ elementKind: string }>({
     id: 'RV007',
     name: 'element-without-relationships',
     severity: 'info',
@@ -170,10 +185,11 @@ export const reviewRules: readonly ReviewRule[] = Object.freeze([
       }
       return byId(model.element.values())
         .filter((e) => e.status !== 'removed' && !linked.has(e.id))
-        .map((e) => ({ subject: { kind: 'element' as const, id: e.id, name: e.name }, message: `The ${e.kind} has no relationships.`, related: [] }));
+        .map((e) => ({ subject: { kind: 'element' as const, id: e.id, name: e.name }, related: [], detail: { elementKind: e.kind } }));
     },
-  },
-  {
+    describe: ({ detail }) => `The ${detail.elementKind} has no relationships.`,
+  }),
+  defineRule<Record<string, never>>({
     id: 'RV008',
     name: 'unlabelled-behavioural-relationship',
     severity: 'info',
@@ -181,15 +197,17 @@ export const reviewRules: readonly ReviewRule[] = Object.freeze([
     check: ({ model }) =>
       byId(model.relationship.values())
         .filter((r) => r.kind === 'behavioural' && (r.label === null || r.label.trim() === ''))
-        .map((r) => ({
-          subject: { kind: 'relationship' as const, id: r.id, name: r.label },
-          message: `The behavioural relationship from ${quote(model.element.get(r.fromId)?.name ?? null, r.fromId)} to ${quote(model.element.get(r.toId)?.name ?? null, r.toId)} has no label.`,
-          related: [elementRef(model, r.fromId), elementRef(model, r.toId)],
-        })),
-  },
-] satisfies ReviewRule[]);
+        .map((r) => ({ subject: { kind: 'relationship' as const, id: r.id, name: r.label }, related: [elementRef(model, r.fromId), elementRef(model, r.toId)], detail: {} })),
+    describe: ({ related: [from, to] }) => `The behavioural relationship from ${quote(from!.name, from!.id)} to ${quote(to!.name, to!.id)} has no label.`,
+  }),
+]);
+
+/** A rule's match put in words, as a finding. */
+export function findingOf(rule: ReviewRule, match: RuleMatch): Finding {
+  return { id: `${rule.id}:${match.subject.id}`, ruleId: rule.id, severity: rule.severity, subject: match.subject, message: rule.describe(match), related: match.related };
+}
 
 /** Every finding of every rule, rule by rule, each rule's in subject-ID order. */
 export function reviewModel(input: ReviewInput): Finding[] {
-  return reviewRules.flatMap((rule) => rule.check(input).map((f) => ({ id: `${rule.id}:${f.subject.id}`, ruleId: rule.id, severity: rule.severity, ...f })));
+  return reviewRules.flatMap((rule) => rule.check(input).map((match) => findingOf(rule, match)));
 }

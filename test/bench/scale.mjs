@@ -218,7 +218,7 @@ async function measurePuts({ http, options, summary, small, limits }) {
   const health = await timeSeries(options.health, options.warmup, () => http.send('GET', '/health/live'));
   const atHundred = await puts(small.project.id, small.document.elements);
   const atLimits = await puts(limits.project.id, limits.document.elements);
-  const line = (name, times) => console.log(`  ${name.padEnd(38)} p50 ${fmt(percentile(times, 50), 2).padStart(7)} ms   p90 ${fmt(percentile(times, 90), 2).padStart(7)} ms`);
+  const line = (name, times) => console.log(`  ${name.padEnd(42)} p50 ${fmt(percentile(times, 50), 2).padStart(7)} ms   p90 ${fmt(percentile(times, 90), 2).padStart(7)} ms`);
   line('GET /health/live', health);
   line('PUT element, 100-element model', atHundred);
   line('PUT element, model at the limits', atLimits);
@@ -267,6 +267,11 @@ async function measureFindElements({ base, cookie, workspaceId, options, summary
       const result = await client.callTool({ name: 'find_elements', arguments: { projectId: project.id, name: nameFilter, limit: 50 } });
       if (result.isError || JSON.parse(result.content[0].text).data.length === 0) throw new Error(`find_elements: ${JSON.stringify(result).slice(0, 500)}`);
     };
+    // Not a target of its own: shows that the review rules, run in SQL, answer one page without reading the model into the service.
+    const reviewFindings = async (client) => {
+      const result = await client.callTool({ name: 'get_review_findings', arguments: { projectId: project.id, limit: 50 } });
+      if (result.isError || JSON.parse(result.content[0].text).data.total === undefined) throw new Error(`get_review_findings: ${JSON.stringify(result).slice(0, 500)}`);
+    };
     const health = async () => {
       const response = await fetch(`${base}/health/live`);
       await response.text();
@@ -280,8 +285,9 @@ async function measureFindElements({ base, cookie, workspaceId, options, summary
       [`GET /health/live (fetch), ${concurrentClients} clients`, await callsDuring(options.seconds, clients, health)],
       ['find_elements, 1 client', await callsDuring(options.seconds, clients.slice(0, 1), findElements)],
       [`find_elements, ${concurrentClients} clients`, await callsDuring(options.seconds, clients, findElements)],
+      ['get_review_findings first page, 1 client', await callsDuring(Math.min(options.seconds, 4), clients.slice(0, 1), reviewFindings)],
     ];
-    for (const [name, r] of rows) console.log(`  ${name.padEnd(38)} p50 ${fmt(percentile(r.times, 50), 2).padStart(7)} ms   p90 ${fmt(percentile(r.times, 90), 2).padStart(7)} ms   ${fmt(r.perSecond).padStart(6)} calls/s`);
+    for (const [name, r] of rows) console.log(`  ${name.padEnd(42)} p50 ${fmt(percentile(r.times, 50), 2).padStart(7)} ms   p90 ${fmt(percentile(r.times, 90), 2).padStart(7)} ms   ${fmt(r.perSecond).padStart(6)} calls/s`);
     const [, , one, many] = rows.map(([, r]) => ({ p50: percentile(r.times, 50), perSecond: r.perSecond }));
     summary.add('find_elements name filter, 1 client, p50', `${fmt(one.p50, 2)} ms`, `≤ ${targets.findOneClientMs} ms`, one.p50 <= targets.findOneClientMs);
     summary.add(`find_elements name filter, ${concurrentClients} clients, calls/s`, fmt(many.perSecond), `≥ ${targets.findConcurrentPerSecond}`, many.perSecond >= targets.findConcurrentPerSecond);
