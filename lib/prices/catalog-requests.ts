@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageCursor } from '../http/common-schemas';
-import { currencyCode, priceText } from './price-rules';
+import { currencyCode, priceText, typeError } from './price-rules';
 
 /**
  * The requests of the catalog routes (part 2 "Price requests": the cloudA, cloudB and cloudC
@@ -55,7 +55,7 @@ export const awsPricesQuery = z.strictObject({ service: priceText(100), region: 
 
 const codeList = (what: string) =>
   z
-    .array(priceText(200), `must be a list of ${what} or null`)
+    .array(priceText(200), typeError(`a list of ${what} or null`))
     .min(1, `must name at least one ${what.replace(/s$/, '')}, or be null for all`)
     .max(catalogLimits.importEntries, `must name at most ${catalogLimits.importEntries} ${what}`)
     .refine((codes) => new Set(codes).size === codes.length, 'must not name one twice')

@@ -12,7 +12,7 @@ import { isCurrencyCode } from './currency-codes';
 export const priceFieldLimits = Object.freeze({ provider: 100, region: 100, sku: 200, description: 1000, unit: 100 });
 
 /** A missing field is "required", a null where none is allowed "must not be null", anything else "must be <what>". */
-function typeError(what: string) {
+export function typeError(what: string) {
   return { error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : issue.input === null ? 'must not be null' : `must be ${what}`) };
 }
 
