@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeCatalog } from '../support/fake-catalogs/catalog-faults';
+import type { FakeCatalog } from '../support/fake-catalogs/catalog-faults';
 import { type FakeAzureItem, parseODataFilter, startFakeAzurePrices } from '../support/fake-catalogs/fake-azure-prices';
 import { expectProblem } from '../support/http-client';
 import { type ModelService, type Person, startModelService } from '../support/model-api';
