@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CatalogError, createCatalogHttp, quoteNumbersOf } from './catalog-http';
+import { createCatalogHttp, quoteNumbersOf, type CatalogError } from './catalog-http';
 
 const decimalText = fc
   .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 20 }), fc.option(fc.integer({ min: -30, max: 30 }), { nil: null }))
