@@ -119,6 +119,15 @@ describe('Google Cloud Billing Catalog over HTTP', () => {
     expect(expectProblem(await asOwner('GET', `${P()}/gcp/skus`), 400).errors).toEqual([{ field: 'serviceId', message: 'is required' }]);
   });
 
+  it('reads empty pages: a service without SKUs, and an empty page Google answers before the next one', async () => {
+    const none = await asOwner('GET', `${P()}/gcp/skus?serviceId=95FF-2EF5-5EA1`);
+    expect(none.status, none.text).toBe(200);
+    expect(none.json).toEqual({ currency: 'USD', items: [], truncated: false });
+    gcp.answerNext({ nextPageToken: Buffer.from('offset:0').toString('base64url') }, { match: (request) => request.rawPath.includes('/skus') && request.query.get('pageToken') === null });
+    const after = await asOwner('GET', `${P()}/gcp/skus?serviceId=${compute}&search=belgium`);
+    expect(after.json.items.map((sku: { skuId: string }) => sku.skuId)).toEqual(['CF4E-A0C7-E3BF']);
+  });
+
   it('imports one price per tier of the SKUs named or of every priced SKU of the region; a repeated import adds nothing', async () => {
     const before = await listAllPrices(m, workspaceId);
     const one = await importSkus({ skuIds: ['CF4E-A0C7-E3BF'] });

@@ -50,8 +50,7 @@ export async function startFakeGcpBilling(options: { apiKey: string; services: F
     if (sub !== 'skus' || !options.services.some((service) => service.serviceId === serviceId)) return sendJson(response, 404, errorBody(404, `Service ${serviceId} not found.`));
     const currency = request.query.get('currencyCode') || 'USD';
     const { items, nextPageToken } = page(options.skus.filter((sku) => sku.serviceId === serviceId));
-    return sendJson(response, 200, {
-      skus: items.map((sku) => {
+    const skus = items.map((sku) => {
         const tiers = sku.prices[currency];
         return {
           name: `services/${serviceId}/skus/${sku.skuId}`,
@@ -82,9 +81,9 @@ export async function startFakeGcpBilling(options: { apiKey: string; services: F
             : [],
           serviceProviderName: 'Google',
         };
-      }),
-      nextPageToken,
     });
+    // proto3 JSON leaves an empty list out.
+    return sendJson(response, 200, { ...(skus.length > 0 ? { skus } : {}), nextPageToken });
   });
   return catalogFaults(server, server.origin, (status) => errorBody(status, `The service is currently unavailable (${status}).`));
 }
