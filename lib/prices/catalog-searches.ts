@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { decodeCursor, encodeCursor } from '../http/cursor';
-import type { MasterKeyring } from '../crypto/master-key';
 import { azureMeterOf } from './azure-prices';
 import { findAwsRates } from './aws-prices';
 import { awsCatalog, azureCatalog, gcpCatalog, type PriceCatalogContext } from './catalog-access';
@@ -31,7 +30,7 @@ function meterCursorScope(workspaceId: string, filter: AzurePriceFilter): string
 }
 
 /** One page of Azure retail prices (one page of the API, 100 or as many as it answers), with a cursor to the next. */
-export async function searchAzureMeters(context: PriceCatalogContext & { keyring: MasterKeyring }, workspaceId: string, search: AzureMeterSearch) {
+export async function searchAzureMeters(context: PriceCatalogContext, workspaceId: string, search: AzureMeterSearch) {
   const { http, baseUrl, defaultCurrency } = await azureCatalog(context, workspaceId);
   const filter: AzurePriceFilter = { serviceName: search.serviceName, armRegionName: search.region, skuName: search.skuName, meterName: search.meterName, currencyCode: search.currency ?? defaultCurrency };
   const scope = meterCursorScope(workspaceId, filter);
