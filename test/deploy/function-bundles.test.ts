@@ -278,6 +278,18 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json).toMatchObject({ host: 'gitlab', isSet: false, status: 'not_set' });
     },
+    prices: async () => {
+      const made = await call('prices', 'POST', '/api/workspaces/{workspaceId}/prices', {
+        params: { workspaceId: ids.workspaceId! },
+        cookies: session,
+        headers: sameOrigin,
+        json: { provider: 'custom', region: null, sku: 'vm', description: null, unit: 'hour', unitPrice: 0.1, currency: 'USD', effectiveDate: '2025-01-01' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const answer = await call('prices', 'GET', '/api/workspaces/{workspaceId}/prices', { params: { workspaceId: ids.workspaceId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json.items).toEqual([expect.objectContaining({ id: made.json.id, unitPrice: '0.1' })]);
+    },
     agent: async () => {
       const answer = await call('agent', 'GET', '/llms.txt');
       expect(answer.statusCode, answer.body).toBe(200);
