@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, LoadTestScriptsTable } from '../db/schema';
+import { HttpProblem } from '../http/problem';
 import type { LoadTestScript } from './load-test-records';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -58,7 +59,31 @@ export interface NewScript {
  * once agree on one record (the unique key decides).
  */
 export async function insertScriptOnce(db: Db, input: NewScript): Promise<{ script: LoadTestScript; created: boolean }> {
-  const inserted = await db
+  const inserted = await insertOrNothing(db, input);
+  if (inserted) return { script: toScript(inserted), created: true };
+  const existing = await db
+    .selectFrom('load_test_scripts')
+    .selectAll()
+    .where('target_id', '=', input.targetId)
+    .where('profile_id', '=', input.profileId)
+    .where('content_hash', '=', input.contentHash)
+    .executeTakeFirstOrThrow();
+  return { script: toScript(existing), created: false };
+}
+
+/** The inserted row, or undefined when the same script is stored; a target or profile deleted meanwhile is 404. */
+async function insertOrNothing(db: Db, input: NewScript) {
+  try {
+    return await insertRow(db, input);
+  } catch (error) {
+    // 23503 foreign_key_violation: the target or the profile went between the read and this insert.
+    if ((error as { code?: unknown }).code === '23503') throw HttpProblem.notFound('Load-test target or stress profile not found', 'It was deleted while the script was written.');
+    throw error;
+  }
+}
+
+function insertRow(db: Db, input: NewScript) {
+  return db
     .insertInto('load_test_scripts')
     .values({
       id: input.id,
@@ -79,13 +104,4 @@ export async function insertScriptOnce(db: Db, input: NewScript): Promise<{ scri
     .onConflict((oc) => oc.columns(['target_id', 'profile_id', 'content_hash']).doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) return { script: toScript(inserted), created: true };
-  const existing = await db
-    .selectFrom('load_test_scripts')
-    .selectAll()
-    .where('target_id', '=', input.targetId)
-    .where('profile_id', '=', input.profileId)
-    .where('content_hash', '=', input.contentHash)
-    .executeTakeFirstOrThrow();
-  return { script: toScript(existing), created: false };
 }

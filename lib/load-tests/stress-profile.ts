@@ -62,16 +62,20 @@ export function defaultPeakRate(shape: StressProfileShape, arrivalRatePerSecond:
 /**
  * A new profile of `shape` from the simulation settings: their seed,
  * warm-up, arrival rate and duration (a soak runs the longest duration a
- * profile may have, an hour).
+ * profile may have, an hour; a spike at least 5 seconds after its warm-up).
  */
 export function profileDefaults(shape: StressProfileShape, simulation: SettingsDocument['simulation']): StressProfileValues {
   const peakRatePerSecond = defaultPeakRate(shape, simulation.arrivalRatePerSecond);
+  const { minSpikeSeconds } = stressProfileLimits;
+  // A spike keeps room for its rise, peak and fall after the warm-up.
+  const durationSeconds = shape === 'soak' ? stressProfileLimits.maxDurationSeconds : shape === 'spike' ? Math.max(minSpikeSeconds, simulation.durationSeconds) : simulation.durationSeconds;
+  const warmUpSeconds = shape === 'spike' ? Math.min(simulation.warmUpSeconds, durationSeconds - minSpikeSeconds) : simulation.warmUpSeconds;
   return {
     name: `${shapeNames[shape]} ${simulation.arrivalRatePerSecond}/s`,
     shape,
     seed: simulation.seed,
-    durationSeconds: shape === 'soak' ? stressProfileLimits.maxDurationSeconds : simulation.durationSeconds,
-    warmUpSeconds: simulation.warmUpSeconds,
+    durationSeconds,
+    warmUpSeconds,
     arrivalRatePerSecond: simulation.arrivalRatePerSecond,
     peakRatePerSecond,
     virtualUsers: defaultVirtualUsers(peakRatePerSecond),
@@ -96,8 +100,8 @@ export function profileProblems(values: StressProfileValues): { field: string; m
 }
 
 /**
- * The stages of a profile. Every shape but ramp first warms up from 0 to the
- * arrival rate over `warmUpSeconds`, then:
+ * The stages of a profile. Every shape first warms up from 0 to the arrival
+ * rate over `warmUpSeconds` (no stage when 0), then:
  * - steady, soak: hold the arrival rate for the rest;
  * - ramp: climb from the arrival rate reached in the warm-up to the peak over the rest;
  * - spike: hold the arrival rate a third of the rest (less the two seconds of
