@@ -444,6 +444,12 @@ describe('load tests over HTTP', () => {
       const generic = await ok(postResult(payScript.id, { tool: 'locust 2.31', iterations: 50, operations: [{ operationId: ids.pay, name: 'pay', count: 60, failures: 3, p50Ms: 10, p90Ms: 20, p95Ms: 25, p99Ms: 40, throughputPerSecond: 1 }] }), 201);
       expect(generic).toMatchObject({ format: 'generic', provenance: { tool: 'locust 2.31' }, measurements: { iterations: 50, checks: null, operations: [{ errorRate: 0.05, p99Ms: 40 }] } });
 
+      // The body is kept as sent, whatever JSON can carry (jsonb could not hold U+0000 or a lone surrogate).
+      const odd = readFixture('k6-summary-export.json');
+      odd.root_group.name = 'nul \u0000 and lone \ud800';
+      const kept = await ok(postResult(payScript.id, odd), 201);
+      expect((await ok(api('GET', `${L()}/results/${kept.id}`, owner()))).raw.root_group.name).toBe('nul \u0000 and lone \ud800');
+
       const list = await ok(api('GET', `${L()}/results`, { token: readToken }));
       expect(list.items.map((r: any) => r.id)).toEqual(expect.arrayContaining([exported.id, summary.id, generic.id]));
       for (const item of list.items) expect(item.raw).toBeUndefined();
