@@ -16,6 +16,7 @@ import * as m0014 from './0014-folded-names';
 import * as m0015 from './0015-model-reference-indexes';
 import * as m0016 from './0016-prices';
 import * as m0017 from './0017-cost-sheets';
+import * as m0019 from './0019-load-tests';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -39,4 +40,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0015-model-reference-indexes': m0015,
   '0016-prices': m0016,
   '0017-cost-sheets': m0017,
+  '0019-load-tests': m0019,
 });

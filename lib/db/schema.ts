@@ -82,6 +82,11 @@ export interface Database {
   cost_resources: CostResourcesTable;
   cost_assumptions: CostAssumptionsTable;
   saved_estimates: SavedEstimatesTable;
+  load_test_targets: LoadTestTargetsTable;
+  stress_profiles: StressProfilesTable;
+  load_test_scripts: LoadTestScriptsTable;
+  stress_runs: StressRunsTable;
+  load_test_results: LoadTestResultsTable;
 }
 
 export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
@@ -537,6 +542,95 @@ export interface SavedEstimatesTable {
   name: string | null;
   as_of: DateText;
   estimate: ColumnType<unknown, string, string>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+/** A load-test target (migration 0019): an operation, or a call step of a scenario. */
+export interface LoadTestTargetsTable {
+  id: string;
+  project_id: string;
+  kind: 'operation' | 'scenario-step';
+  /** The operation, or the scenario, the target names. */
+  subject_id: string;
+  step_id: string | null;
+  name: string;
+  base_url: string | null;
+  environment: string | null;
+  /** The main model version the authorisation was given against; null: not authorised. */
+  authorised_version: ColumnType<string | null, number | null, number | null>;
+  authorised_by: string | null;
+  authorised_at: Timestamp | null;
+  allow_non_idempotent: Generated<boolean>;
+  allow_failure_injection: Generated<boolean>;
+  override_reason: string | null;
+  override_by: string | null;
+  override_at: Timestamp | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type StressProfileShape = 'ramp' | 'steady' | 'spike' | 'soak';
+
+export interface StressProfilesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  shape: StressProfileShape;
+  seed: number;
+  duration_seconds: number;
+  warm_up_seconds: number;
+  arrival_rate_per_second: number;
+  peak_rate_per_second: number;
+  virtual_users: number;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface LoadTestScriptsTable {
+  id: string;
+  project_id: string;
+  target_id: string;
+  profile_id: string;
+  branch_id: string | null;
+  model_version: ColumnType<string, number, number>;
+  operation_id: string;
+  /** The authorisation the script was written for. */
+  base_url: string;
+  environment: string | null;
+  content_hash: string;
+  file_name: string;
+  content: string;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+/** A stress run marked running until `finished_at` is set or `expires_at` passes. */
+export interface StressRunsTable {
+  id: string;
+  project_id: string;
+  workspace_id: string;
+  script_id: string;
+  started_by: string;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface LoadTestResultsTable {
+  id: string;
+  project_id: string;
+  target_id: string;
+  script_id: string;
+  stress_run_id: string | null;
+  format: string;
+  tool: string;
+  run_at: Timestamp;
+  environment: string | null;
+  measurements: Json;
+  /** The body as read, as JSON text. */
+  raw: string;
   created_by: string;
   created_at: Timestamp;
 }

@@ -31,6 +31,8 @@ export const problemTypes = [
   'sources_root_not_configured',
   'source_kind_not_in_profile',
   'share_link_not_allowed',
+  'script_refused',
+  'result_refused',
   'bad_gateway',
   'service_unavailable',
   'database_unavailable',

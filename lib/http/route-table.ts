@@ -94,6 +94,8 @@ export const bodyLimits = Object.freeze({
   traceUpload: 32 * MiB,
   /** A price CSV as a JSON string (docs/prices.md "CSV"): 10,000 rows of 500 bytes fit. */
   priceCsv: 5 * MiB,
+  /** A measured load-test result: a k6 end-of-test summary or the generic shape (docs/load-tests.md). */
+  loadTestResult: 4 * MiB,
 });
 
 type RouteInput = Omit<RouteDefinition, 'body' | 'bodyLimitBytes'> &
@@ -231,6 +233,41 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'POST', path: '/api/projects/{projectId}/promises/{promiseId}/approve', group: 'promises', operation: 'approve-promise', auth: 'person', summary: 'Put the draft in force (editor, a person)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/promises/{promiseId}/runs', group: 'promises', operation: 'create-promise-run', auth: 'signed-in', tokenScope: 'push', summary: 'Run one obligation and append the run (editor)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/promises/{promiseId}/runs', group: 'promises', operation: 'list-promise-runs', auth: 'signed-in', summary: 'Runs of a promise, newest first, append-only; ?obligation= ID or key (viewer)' }),
+
+  // Load tests (part 1 "Load tests"; docs/load-tests.md). Literal paths before {id} paths: paths are tried in table order.
+  route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/targets', group: 'load-tests', operation: 'list-targets', auth: 'signed-in', summary: 'Load-test targets with their authorisation and override (viewer)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/load-tests/targets', group: 'load-tests', operation: 'create-target', auth: 'signed-in', summary: 'Add a load-test target: an operation or a call step of a scenario (editor)' }),
+  route({ method: 'PUT', path: '/api/projects/{projectId}/load-tests/targets/{targetId}', group: 'load-tests', operation: 'replace-target', auth: 'signed-in', summary: 'Point a target at another operation or step; a new subject drops its authorisation (editor)' }),
+  route({ method: 'DELETE', path: '/api/projects/{projectId}/load-tests/targets/{targetId}', group: 'load-tests', operation: 'delete-target', auth: 'signed-in', summary: 'Delete a target with its scripts, results and runs (editor)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/load-tests/targets/{targetId}/authorise', group: 'load-tests', operation: 'authorise-target', auth: 'person', summary: 'Record the base URL and environment load may be sent to, against a model version (owner)' }),
+  route({ method: 'DELETE', path: '/api/projects/{projectId}/load-tests/targets/{targetId}/authorisation', group: 'load-tests', operation: 'withdraw-authorisation', auth: 'person', summary: 'Withdraw the authorisation of a target (editor)' }),
+  route({ method: 'PUT', path: '/api/projects/{projectId}/load-tests/targets/{targetId}/override', group: 'load-tests', operation: 'override-target', auth: 'person', summary: 'Allow non-idempotent calls or failure injection, with a reason and the target name confirmed (owner)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/profiles', group: 'load-tests', operation: 'list-profiles', auth: 'signed-in', summary: 'Stress profiles of the project with their stages (viewer)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/load-tests/profiles', group: 'load-tests', operation: 'create-profile', auth: 'signed-in', summary: 'Make a stress profile; values left out come from the simulation settings (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/profiles/{profileId}', group: 'load-tests', operation: 'get-profile', auth: 'signed-in', summary: 'A stress profile with its stages (viewer)' }),
+  route({ method: 'DELETE', path: '/api/projects/{projectId}/load-tests/profiles/{profileId}', group: 'load-tests', operation: 'delete-profile', auth: 'signed-in', summary: 'Delete a stress profile no script uses (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/stress/defaults', group: 'load-tests', operation: 'get-stress-defaults', auth: 'signed-in', summary: 'The simulation settings and a new stress profile of each shape made from them (viewer)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/scripts', group: 'load-tests', operation: 'list-scripts', auth: 'signed-in', summary: 'Generated k6 scripts, without their text (viewer)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/load-tests/scripts', group: 'load-tests', operation: 'create-script', auth: 'signed-in', tokenScope: 'push', summary: 'Write the k6 script of a target and a profile, ?branchId=; 200 when it exists, 201 when new, 422 script-refused (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/scripts/{scriptId}', group: 'load-tests', operation: 'get-script', auth: 'signed-in', summary: 'A k6 script with its text and content hash (viewer)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/runs', group: 'load-tests', operation: 'list-stress-runs', auth: 'signed-in', summary: 'Stress runs of the project: running, finished or expired (viewer)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/load-tests/runs', group: 'load-tests', operation: 'start-stress-run', auth: 'signed-in', tokenScope: 'push', summary: 'Mark a stress run of a script running; 429 busy over policy.maxConcurrentStressRuns (editor)' }),
+  route({ method: 'POST', path: '/api/projects/{projectId}/load-tests/runs/{runId}/finish', group: 'load-tests', operation: 'finish-stress-run', auth: 'signed-in', tokenScope: 'push', body: 'none', bodyLimitBytes: 0, summary: 'Mark a stress run finished (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/results', group: 'load-tests', operation: 'list-results', auth: 'signed-in', summary: 'Measured results with their figures and provenance (viewer)' }),
+  route({
+    method: 'POST',
+    path: '/api/projects/{projectId}/load-tests/results',
+    group: 'load-tests',
+    operation: 'create-result',
+    auth: 'signed-in',
+    tokenScope: 'push',
+    bodyLimitBytes: bodyLimits.loadTestResult,
+    summary: 'Store what a load tool measured (a k6 summary or the generic shape) for ?scriptId=; 422 result-refused (editor)',
+  }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/results/{resultId}', group: 'load-tests', operation: 'get-result', auth: 'signed-in', summary: 'A measured result with the body as it was sent (viewer)' }),
+  route({ method: 'DELETE', path: '/api/projects/{projectId}/load-tests/results/{resultId}', group: 'load-tests', operation: 'delete-result', auth: 'signed-in', summary: 'Delete a measured result (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/compare/estimate', group: 'load-tests', operation: 'compare-estimate', auth: 'signed-in', summary: 'A result next to the model: timeouts, retry budgets, a playback run and the cost assumptions (viewer)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/compare/results', group: 'load-tests', operation: 'compare-results', auth: 'signed-in', summary: 'Regression per operation between two results: p95, error rate, throughput (viewer)' }),
 
   // Agent access (part 1 "Agent tool endpoint")
   route({ method: 'POST', path: '/mcp', group: 'mcp', operation: 'post-mcp', auth: 'token', body: 'raw', bodyLimitBytes: bodyLimits.mcpMessage, summary: 'One MCP message (streamable HTTP, stateless, JSON answers)' }),

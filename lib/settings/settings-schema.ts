@@ -90,7 +90,7 @@ const embedOrigin = settingsText(300).refine(
 );
 
 /** Every key of one section, as a schema of its full value. */
-const sectionKeys = {
+export const sectionKeys = {
   ai: { providers: providerList },
   github: { apiBaseUrl: optionalUrl, defaultRef: settingsText(255).refine((ref) => !/\s/.test(ref), 'must not contain white space') },
   gitlab: { apiBaseUrl: optionalUrl },

@@ -220,6 +220,14 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       const answer = await call('promises', 'GET', '/api/projects/{projectId}/promises', { params: { projectId: ids.projectId! }, cookies: session });
       expect(answer.statusCode, answer.body).toBe(200);
     },
+    'load-tests': async () => {
+      const defaults = await call('load-tests', 'GET', '/api/projects/{projectId}/stress/defaults', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(defaults.statusCode, defaults.body).toBe(200);
+      expect(defaults.json.simulation).toEqual({ seed: 1, durationSeconds: 300, warmUpSeconds: 5, arrivalRatePerSecond: 10 });
+      const targets = await call('load-tests', 'GET', '/api/projects/{projectId}/load-tests/targets', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(targets.statusCode, targets.body).toBe(200);
+      expect(targets.json.items).toEqual([]);
+    },
     members: async () => {
       const answer = await call('members', 'GET', '/api/workspaces/{workspaceId}/members', { params: { workspaceId: ids.workspaceId! }, cookies: session });
       expect(answer.statusCode, answer.body).toBe(200);

@@ -1,0 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import type { LoadTestContext } from '../../lib/load-tests/targets';
+import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
+import { systemResolveHost } from '../../lib/settings/settings-url-rules';
+
+/** What the load-test rules need of the runtime; base URLs resolve with the system resolver, as settings URLs do. */
+export function loadTestContext(runtime: ServiceRuntime): LoadTestContext {
+  return { db: runtime.db, profile: runtime.config.profile, resolveHost: systemResolveHost, now: runtime.now, newId: randomUUID };
+}

@@ -1,0 +1,77 @@
+/**
+ * Stress profiles of a project: the defaults a new one starts from (the
+ * workspace's `simulation.*` settings now, `GET …/stress/defaults`), and
+ * made profiles, which never read the settings again (part 2).
+ */
+import type { Kysely } from 'kysely';
+import type { Profile } from '../config/service-config';
+import type { Database } from '../db/schema';
+import { HttpProblem } from '../http/problem';
+import { effectiveWorkspaceSettings } from '../settings/settings-service';
+import type { ProjectRecord } from '../workspaces/project-store';
+import { deleteProfile, findProfile, insertProfile } from './profile-store';
+import { defaultPeakRate, defaultVirtualUsers, profileDefaults, profileProblems, stagesOf, stressProfileShapes, type StressProfile, type StressProfileShape, type StressProfileValues } from './stress-profile';
+
+interface ProfileContext {
+  db: Kysely<Database>;
+  profile: Profile;
+  now: () => Date;
+  newId: () => string;
+}
+
+/** A profile as the API answers it: its values and the stages they give. */
+export function profileView(profile: StressProfile | StressProfileValues) {
+  return { ...profile, stages: stagesOf(profile) };
+}
+
+/** `GET …/stress/defaults`: the simulation settings of the workspace, and a new profile of each shape built from them. */
+export async function stressDefaults(context: Pick<ProfileContext, 'db' | 'profile'>, project: ProjectRecord) {
+  const { simulation } = await effectiveWorkspaceSettings(context, project.workspaceId);
+  return { simulation, profiles: stressProfileShapes.map((shape) => profileView(profileDefaults(shape, simulation))) };
+}
+
+/** A profile request: the shape, and any value left out taken from the defaults of that shape. */
+export interface ProfileRequest {
+  shape: StressProfileShape;
+  name?: string | undefined;
+  seed?: number | undefined;
+  durationSeconds?: number | undefined;
+  warmUpSeconds?: number | undefined;
+  arrivalRatePerSecond?: number | undefined;
+  peakRatePerSecond?: number | undefined;
+  virtualUsers?: number | undefined;
+}
+
+/** POST …/load-tests/profiles: 201 the profile; 400 naming each value over the limits. */
+export async function createProfile(context: ProfileContext, input: { project: ProjectRecord; request: ProfileRequest; actor: string }): Promise<StressProfile> {
+  const { simulation } = await effectiveWorkspaceSettings(context, input.project.workspaceId);
+  const defaults = profileDefaults(input.request.shape, simulation);
+  const { request } = input;
+  const arrivalRatePerSecond = request.arrivalRatePerSecond ?? defaults.arrivalRatePerSecond;
+  const peakRatePerSecond = request.peakRatePerSecond ?? defaultPeakRate(request.shape, arrivalRatePerSecond);
+  const values: StressProfileValues = {
+    name: request.name ?? defaults.name,
+    shape: request.shape,
+    seed: request.seed ?? defaults.seed,
+    durationSeconds: request.durationSeconds ?? defaults.durationSeconds,
+    warmUpSeconds: request.warmUpSeconds ?? Math.min(defaults.warmUpSeconds, (request.durationSeconds ?? defaults.durationSeconds) - 1),
+    arrivalRatePerSecond,
+    peakRatePerSecond,
+    virtualUsers: request.virtualUsers ?? defaultVirtualUsers(peakRatePerSecond),
+  };
+  const problems = profileProblems(values);
+  if (problems.length > 0) throw HttpProblem.validation('Invalid stress profile', problems);
+  return insertProfile(context.db, { ...values, id: context.newId(), projectId: input.project.id, actor: input.actor, now: context.now() });
+}
+
+export async function existingProfile(db: Kysely<Database>, project: ProjectRecord, profileId: string): Promise<StressProfile> {
+  const profile = await findProfile(db, project.id, profileId);
+  if (!profile) throw HttpProblem.notFound('Stress profile not found');
+  return profile;
+}
+
+export async function removeProfile(db: Kysely<Database>, project: ProjectRecord, profileId: string): Promise<void> {
+  const outcome = await deleteProfile(db, project.id, profileId);
+  if (outcome === 'absent') throw HttpProblem.notFound('Stress profile not found');
+  if (outcome === 'in-use') throw HttpProblem.conflict('Stress profile in use', 'Scripts were written with this profile; they name it, so it stays.');
+}
