@@ -1,4 +1,3 @@
-import { amountText } from '../money/exact-decimal';
 import type { FactStatus, Provenance } from '../model/model-records';
 import type { AssumptionKind, CostAssumption, CostResource, UsageLine } from './cost-sheet';
 
@@ -44,8 +43,8 @@ export function resourceOfRow(row: ResourceRow): CostResource {
     provider: row.provider,
     region: row.region,
     sku: row.sku,
-    // numeric text keeps the scale it was stored with: the canonical text drops trailing zeros.
-    quantity: row.quantity === null ? null : amountText(row.quantity),
+    // Read as the text of trim_scale(quantity): already the canonical decimal text.
+    quantity: row.quantity,
     unit: row.unit,
     priceRef: row.priceRef,
     usage: row.usage,

@@ -17,29 +17,26 @@ export interface StoredSheet extends SheetRecords {
 const rowsPerStatement = 1000;
 
 /**
- * A line's sheet in one statement (one snapshot: the version always matches the records), records
- * in sheet order. numeric columns are read as text, so no amount passes through a float.
+ * A line's sheet, records in sheet order, in one snapshot (the version always matches the
+ * records): three plain statements in a repeatable-read transaction, or in the caller's
+ * transaction. Plain rows, not JSON built in SQL: for 2,000 resources `json_agg` took 12 ms where
+ * the rows take 1.5 ms. Amounts come as the text of `trim_scale(numeric)`, so no amount passes
+ * through a float and none needs parsing here.
  */
 export async function readSheet(db: Db, streamId: string): Promise<StoredSheet> {
-  const { rows } = await sql<{ version: number | null; updated_at: Date | null; resources: ResourceRow[]; assumptions: AssumptionRow[] }>`
-    select s.version, s.updated_at,
-      coalesce((select json_agg(json_build_object(
-          'id', r.id, 'elementId', r.element_id, 'name', r.name, 'category', r.category, 'provider', r.provider,
-          'region', r.region, 'sku', r.sku, 'quantity', r.quantity::text, 'unit', r.unit, 'priceRef', r.price_ref,
-          'usage', r.usage, 'factStatus', r.fact_status, 'provenance', r.provenance) order by r.position)
-        from cost_resources r where r.stream_id = k.id), '[]') as resources,
-      coalesce((select json_agg(json_build_object(
-          'id', a.id, 'name', a.name, 'kind', a.kind, 'subjectId', a.subject_id, 'value', a.value, 'unit', a.unit,
-          'label', a.label, 'source', a.source, 'effectiveDate', a.effective_date) order by a.position)
-        from cost_assumptions a where a.stream_id = k.id), '[]') as assumptions
-    from (select ${streamId}::uuid as id) k left join cost_sheets s on s.stream_id = k.id`.execute(db);
-  const row = rows[0]!;
-  return {
-    version: row.version ?? 0,
-    updatedAt: row.updated_at?.toISOString() ?? null,
-    resources: row.resources.map(resourceOfRow),
-    assumptions: row.assumptions.map(assumptionOfRow),
+  const read = async (trx: Db): Promise<StoredSheet> => {
+    const sheet = await trx.selectFrom('cost_sheets').select(['version', 'updated_at']).where('stream_id', '=', streamId).executeTakeFirst();
+    const { rows: resources } = await sql<ResourceRow>`
+      select id, element_id as "elementId", name, category, provider, region, sku, trim_scale(quantity)::text as quantity, unit,
+        price_ref as "priceRef", usage, fact_status as "factStatus", provenance
+      from cost_resources where stream_id = ${streamId} order by position`.execute(trx);
+    const { rows: assumptions } = await sql<AssumptionRow>`
+      select id, name, kind, subject_id as "subjectId", value, unit, label, source, effective_date as "effectiveDate"
+      from cost_assumptions where stream_id = ${streamId} order by position`.execute(trx);
+    return { version: sheet?.version ?? 0, updatedAt: sheet?.updated_at.toISOString() ?? null, resources: resources.map(resourceOfRow), assumptions: assumptions.map(assumptionOfRow) };
   };
+  if (db.isTransaction) return read(db);
+  return (db as Kysely<Database>).transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
 }
 
 /** The sheet row of a line, made when missing, locked for the rest of the transaction: writers of one sheet go one at a time. */

@@ -139,6 +139,13 @@ function betterPrice(a: PriceEntry, b: PriceEntry, preferredCurrency: string): P
   return a.id > b.id ? a : b;
 }
 
+/** Of two prices not yet in force, the one named as coming first: the earliest date, then the one entered last, then the larger ID. */
+function earlierFuture(a: PriceEntry, b: PriceEntry): boolean {
+  if (a.effectiveDate !== b.effectiveDate) return a.effectiveDate < b.effectiveDate;
+  if (a.createdAt !== b.createdAt) return a.createdAt > b.createdAt;
+  return a.id > b.id;
+}
+
 /** The price a resource uses on `asOf`, or why it has none. */
 export function choosePrice(resource: CostResource, index: PriceIndex, asOf: string, preferredCurrency: string): PriceChoice {
   if (resource.priceRef !== null) {
@@ -155,7 +162,7 @@ export function choosePrice(resource: CostResource, index: PriceIndex, asOf: str
   for (const price of index.byKey.get(lookupKey(resource.provider, resource.sku)) ?? []) {
     if (price.region !== resource.region || (resource.unit !== null && price.unit !== resource.unit)) continue;
     if (price.effectiveDate <= asOf) best = best === null ? price : betterPrice(best, price, preferredCurrency);
-    else if (firstFuture === null || price.effectiveDate < firstFuture.effectiveDate) firstFuture = price;
+    else if (firstFuture === null || earlierFuture(price, firstFuture)) firstFuture = price;
   }
   if (best !== null) return { ok: true, price: best, origin: 'lookup' };
   const what = `provider ${JSON.stringify(resource.provider)}, region ${JSON.stringify(resource.region)}, SKU ${JSON.stringify(resource.sku)}${resource.unit === null ? '' : `, unit ${JSON.stringify(resource.unit)}`}`;

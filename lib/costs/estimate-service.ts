@@ -40,7 +40,7 @@ export async function estimateOfSheet(
   context: CostContext,
   input: { workspaceId: string; line: CostLine; sheet: StoredSheet; asOf: string; settings: { currency: string; stalePriceAfterDays: number } },
 ): Promise<Estimate> {
-  const prices = await priceCandidates(context.db, input.workspaceId, input.sheet.resources, input.asOf);
+  const prices = await priceCandidates(context.db, { workspaceId: input.workspaceId, resources: input.sheet.resources, asOf: input.asOf, preferredCurrency: input.settings.currency });
   const figures = estimateFigures({
     resources: input.sheet.resources,
     assumptions: input.sheet.assumptions,

@@ -1,10 +1,8 @@
-import type { Selectable } from 'kysely';
 import type { PriceEntriesTable } from '../db/schema';
-import { amountText } from '../money/exact-decimal';
 
 /**
  * A workspace price as the API shows it (part 2 "Prices"; the same shape as W/prices answers):
- * `unitPrice` a decimal string, `effectiveDate` a calendar day.
+ * `unitPrice` a canonical decimal string, `effectiveDate` a calendar day, `createdAt` ISO 8601.
  */
 export interface PriceEntry {
   id: string;
@@ -21,24 +19,4 @@ export interface PriceEntry {
   catalogRef: string | null;
   createdBy: string;
   createdAt: string;
-}
-
-export function priceEntryOf(row: Selectable<PriceEntriesTable>): PriceEntry {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    source: row.source,
-    provider: row.provider,
-    region: row.region,
-    sku: row.sku,
-    description: row.description,
-    unit: row.unit,
-    // numeric comes back as written with its scale ("0.0400"): the canonical text drops trailing zeros.
-    unitPrice: amountText(row.unit_price),
-    currency: row.currency,
-    effectiveDate: row.effective_date,
-    catalogRef: row.catalog_ref,
-    createdBy: row.created_by,
-    createdAt: row.created_at.toISOString(),
-  };
 }

@@ -31,7 +31,7 @@ export interface ProjectPrice {
 export async function projectPrices(db: Kysely<Database>, input: { projectId: string; workspaceId: string; asOf: string; preferredCurrency: string }): Promise<ProjectPrice[]> {
   const { rows } = await sql<ResourceRow & { streamId: string; kind: StreamKind; modelVersion: number }>`
     select r.stream_id as "streamId", st.kind, st.model_version as "modelVersion",
-      r.id, r.element_id as "elementId", r.name, r.category, r.provider, r.region, r.sku, r.quantity::text as quantity,
+      r.id, r.element_id as "elementId", r.name, r.category, r.provider, r.region, r.sku, trim_scale(r.quantity)::text as quantity,
       r.unit, r.price_ref as "priceRef", r.usage, r.fact_status as "factStatus", r.provenance
     from cost_sheets s
     join model_streams st on st.id = s.stream_id
@@ -39,7 +39,8 @@ export async function projectPrices(db: Kysely<Database>, input: { projectId: st
     where s.project_id = ${input.projectId}
     order by (st.kind = 'main') desc, st.created_at, st.id, r.position`.execute(db);
   const uses = rows.map((row) => ({ line: { streamId: row.streamId, projectId: input.projectId, kind: row.kind, modelVersion: row.modelVersion } satisfies CostLine, resource: resourceOfRow(row) }));
-  const index = indexPrices(await priceCandidates(db, input.workspaceId, uses.map((u) => u.resource), input.asOf));
+  const resources = uses.map((u) => u.resource);
+  const index = indexPrices(await priceCandidates(db, { workspaceId: input.workspaceId, resources, asOf: input.asOf, preferredCurrency: input.preferredCurrency }));
   const byPrice = new Map<string, ProjectPrice>();
   for (const { line, resource } of uses) {
     const choice = choosePrice(resource, index, input.asOf, input.preferredCurrency);
