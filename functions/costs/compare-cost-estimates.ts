@@ -9,8 +9,8 @@ import { asOfOrToday, costContext, openProject } from './cost-request';
 export const compareCostEstimates: Operation = async (request) => {
   const { project } = await openProject(request, 'viewer');
   const query = parseQuery(compareQuery, request.query);
-  const left = await namedLine(request.runtime.db, project.id, query.left, 'left');
-  const right = await namedLine(request.runtime.db, project.id, query.right, 'right');
+  const left = await namedLine(request.runtime.db, project, query.left, 'left');
+  const right = await namedLine(request.runtime.db, project, query.right, 'right');
   const comparison = await compareLines(costContext(request.runtime), { workspaceId: project.workspaceId, left, right, asOf: asOfOrToday(request.runtime, query.asOf) });
   return jsonResponse(200, comparison);
 };

@@ -35,7 +35,7 @@ export function asOfOrToday(runtime: ServiceRuntime, asOf: string | null): strin
 export async function openEditableLine(request: ApiRequest): Promise<{ access: ProjectAccess; line: CostLine }> {
   const access = await openProject(request, 'editor');
   const { branchId } = parseQuery(branchQuery, request.query);
-  return { access, line: await writableLine(request.runtime.db, access.project.id, branchId) };
+  return { access, line: await writableLine(request.runtime.db, access.project, branchId) };
 }
 
 /** Applies one change to the sheet of the request's line and answers the whole sheet with `status`. */

@@ -9,6 +9,6 @@ import { savedEstimateLine } from './saved-estimate-line';
 export const deleteSavedEstimate: Operation = async (request) => {
   const { project } = await openProject(request, 'editor');
   const estimateId = pathUuid(request.pathParameters.estimateId, 'Saved estimate');
-  if (!(await removeSavedEstimate(request.runtime.db, project.id, estimateId, await savedEstimateLine(request, project.id)))) throw HttpProblem.notFound('Saved estimate not found');
+  if (!(await removeSavedEstimate(request.runtime.db, project.id, estimateId, await savedEstimateLine(request, project)))) throw HttpProblem.notFound('Saved estimate not found');
   return noContentResponse();
 };

@@ -9,7 +9,7 @@ import { asOfOrToday, costContext, openProject } from './cost-request';
 export const getCostEstimate: Operation = async (request) => {
   const { project } = await openProject(request, 'viewer');
   const query = parseQuery(estimateQuery, request.query);
-  const line = await readableLine(request.runtime.db, project.id, query);
+  const line = await readableLine(request.runtime.db, project, query);
   const estimate = await estimateLine(costContext(request.runtime), { workspaceId: project.workspaceId, line, asOf: asOfOrToday(request.runtime, query.asOf) });
   return jsonResponse(200, estimate);
 };

@@ -9,6 +9,6 @@ import { openProject } from './cost-request';
 /** GET P/costs (viewer): 200 the cost sheet of main, `?branchId=`, or a revision's frozen one by `?revisionId=`. */
 export const getCostSheet: Operation = async (request) => {
   const { project } = await openProject(request, 'viewer');
-  const line = await readableLine(request.runtime.db, project.id, parseQuery(sheetQuery, request.query));
+  const line = await readableLine(request.runtime.db, project, parseQuery(sheetQuery, request.query));
   return jsonResponse(200, costSheetOf(line, await readSheet(request.runtime.db, line.streamId)));
 };

@@ -9,7 +9,7 @@ import { savedEstimateLine } from './saved-estimate-line';
 export const getSavedEstimate: Operation = async (request) => {
   const { project } = await openProject(request, 'viewer');
   const estimateId = pathUuid(request.pathParameters.estimateId, 'Saved estimate');
-  const saved = await findSavedEstimate(request.runtime.db, project.id, estimateId, await savedEstimateLine(request, project.id));
+  const saved = await findSavedEstimate(request.runtime.db, project.id, estimateId, await savedEstimateLine(request, project));
   if (!saved) throw HttpProblem.notFound('Saved estimate not found');
   return jsonResponse(200, saved);
 };

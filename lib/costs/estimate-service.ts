@@ -5,7 +5,8 @@ import { effectiveWorkspaceSettings } from '../settings/settings-service';
 import { lineIds, lineName, type CostLine } from './cost-sheet';
 import { readSheet, type StoredSheet } from './cost-sheet-store';
 import { estimateFigures, estimateTruthNote, type EstimateFigures } from './estimate-engine';
-import { priceCandidates } from './price-candidates';
+import { coversResources, priceCandidates, priceCandidatesOfSheet } from './price-candidates';
+import type { PriceEntry } from './price-entry';
 import { compareEstimates, type Comparison } from './compare-estimates';
 
 export interface CostContext {
@@ -35,12 +36,12 @@ export async function costSettings(context: CostContext, workspaceId: string): P
   return { currency: cost.currency, stalePriceAfterDays: cost.stalePriceAfterDays };
 }
 
-/** The estimate of a sheet already read. */
+/** The estimate of a sheet already read, with the prices read for it when they are (else read here). */
 export async function estimateOfSheet(
   context: CostContext,
-  input: { workspaceId: string; line: CostLine; sheet: StoredSheet; asOf: string; settings: { currency: string; stalePriceAfterDays: number } },
+  input: { workspaceId: string; line: CostLine; sheet: StoredSheet; asOf: string; settings: { currency: string; stalePriceAfterDays: number }; prices?: PriceEntry[] },
 ): Promise<Estimate> {
-  const prices = await priceCandidates(context.db, { workspaceId: input.workspaceId, resources: input.sheet.resources, asOf: input.asOf, preferredCurrency: input.settings.currency });
+  const prices = input.prices ?? (await priceCandidates(context.db, { workspaceId: input.workspaceId, resources: input.sheet.resources, asOf: input.asOf, preferredCurrency: input.settings.currency }));
   const figures = estimateFigures({
     resources: input.sheet.resources,
     assumptions: input.sheet.assumptions,
@@ -64,12 +65,19 @@ export async function estimateOfSheet(
 }
 
 /**
- * The estimate of a line on `asOf`: the settings and the sheet read side by side, then the prices
- * it needs in one statement (lib/costs/price-candidates.ts).
+ * The estimate of a line on `asOf`. The sheet (one snapshot) is read beside the settings and then
+ * the prices, which one statement reads from the stored sheet itself; when a change committed
+ * between the two reads gave them different lookups, the prices are read again for the sheet
+ * read (lib/costs/price-candidates.ts).
  */
 export async function estimateLine(context: CostContext, input: { workspaceId: string; line: CostLine; asOf: string }): Promise<Estimate> {
-  const [settings, sheet] = await Promise.all([costSettings(context, input.workspaceId), readSheet(context.db, input.line.streamId)]);
-  return estimateOfSheet(context, { ...input, sheet, settings });
+  const settingsRead = costSettings(context, input.workspaceId);
+  const [sheet, settings, read] = await Promise.all([
+    readSheet(context.db, input.line.streamId),
+    settingsRead,
+    settingsRead.then((s) => priceCandidatesOfSheet(context.db, { workspaceId: input.workspaceId, streamId: input.line.streamId, asOf: input.asOf, preferredCurrency: s.currency })),
+  ]);
+  return estimateOfSheet(context, { ...input, sheet, settings, ...(coversResources(read, sheet.resources) ? { prices: read.prices } : {}) });
 }
 
 /** Two lines' estimates on one day, resource by resource (lib/costs/compare-estimates.ts). */

@@ -3,19 +3,29 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import type { CostResource } from './cost-sheet';
+import { insertProject } from '../workspaces/project-store';
+import { resourceColumns } from './cost-sheet-rows';
 import { choosePrice, indexPrices } from './estimate-engine';
-import { priceCandidates } from './price-candidates';
+import { coversResources, priceCandidates, priceCandidatesOfSheet } from './price-candidates';
 import type { PriceEntry } from './price-entry';
 
 /**
- * The prices one statement reads for an estimate (price-candidates.ts) lead the engine to the very
- * choice it makes among all the workspace's prices, for random prices and resources in a real
- * PostgreSQL: same price, same reason, same price named.
+ * The prices one statement reads for an estimate (price-candidates.ts), from the resources given or
+ * from the stored sheet, lead the engine to the very choice it makes among all the workspace's
+ * prices, for random prices and resources in a real PostgreSQL: same price, same reason, same
+ * price named.
  */
 
 let database: TestDatabase;
+/** A price of another workspace: a resource naming it finds nothing. */
+const elsewhere = randomUUID();
 beforeAll(async () => {
   database = await createTestDatabase();
+  const other = (await database.db.insertInto('workspaces').values({ name: 'Elsewhere', created_at: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
+  await database.db
+    .insertInto('price_entries')
+    .values({ id: elsewhere, workspace_id: other, source: 'custom', provider: 'azure', region: null, sku: 'vm', description: null, unit: '1 Hour', unit_price: '1', currency: 'USD', effective_date: '2026-01-01', catalog_ref: null, created_by: 'user:test', created_at: new Date() })
+    .execute();
 });
 afterAll(() => database?.drop());
 
@@ -110,13 +120,25 @@ it('the prices read for an estimate give the same choice as all the workspace pr
           factStatus: 'declared',
           provenance: null,
         }));
+        resources.push({ ...resources[0]!, id: randomUUID(), priceRef: elsewhere });
         const read = await priceCandidates(database.db, { workspaceId, resources, asOf, preferredCurrency });
+        const project = await insertProject(database.db, workspaceId, 'Sheet', null, new Date());
+        await database.db.insertInto('cost_sheets').values({ stream_id: project.id, project_id: project.id, version: 1, updated_at: new Date() }).execute();
+        await database.db.insertInto('cost_resources').values(resources.map((r, position) => ({ stream_id: project.id, position, ...resourceColumns(r) }))).execute();
+        const ofSheet = await priceCandidatesOfSheet(database.db, { workspaceId, streamId: project.id, asOf, preferredCurrency });
+        expect(coversResources(ofSheet, resources)).toBe(true);
         const all = indexPrices(prices);
-        const candidates = indexPrices(read);
-        for (const resource of resources) {
-          expect(choosePrice(resource, candidates, asOf, preferredCurrency)).toEqual(choosePrice(resource, all, asOf, preferredCurrency));
+        for (const candidates of [indexPrices(read), indexPrices(ofSheet.prices)]) {
+          for (const resource of resources) {
+            expect(choosePrice(resource, candidates, asOf, preferredCurrency)).toEqual(choosePrice(resource, all, asOf, preferredCurrency));
+          }
         }
-        for (const price of read) expect(price).toEqual(prices.find((p) => p.id === price.id));
+        for (const price of [...read, ...ofSheet.prices]) expect(price).toEqual(prices.find((p) => p.id === price.id));
+        expect(choosePrice(resources.at(-1)!, indexPrices(ofSheet.prices), asOf, preferredCurrency)).toMatchObject({ ok: false, reason: 'price-not-found' });
+        // A sheet changed between the two reads is noticed: another lookup, or another price named.
+        const moved = { ...resources[0]!, priceRef: null, sku: 'moved' };
+        expect(coversResources(ofSheet, [...resources, moved])).toBe(false);
+        expect(coversResources(ofSheet, [...resources, { ...moved, priceRef: randomUUID() }])).toBe(false);
       },
     ),
     { numRuns: 100 },

@@ -19,7 +19,7 @@ export const getCostEstimate = defineTool({
   equivalentHttp: 'GET /api/projects/{projectId}/costs/estimate',
   async run(context, args) {
     const { project } = await openProject(context, args.projectId);
-    const line = await writableLine(context.runtime.db, project.id, args.branchId?.toLowerCase() ?? null);
+    const line = await writableLine(context.runtime.db, project, args.branchId?.toLowerCase() ?? null);
     const asOf = args.asOf ?? todayOf(context.runtime.now());
     const estimate = await estimateLine({ db: context.runtime.db, profile: context.runtime.config.profile }, { workspaceId: project.workspaceId, line, asOf });
     return { projectId: project.id, truth: 'declared', truthNote: truthNotes.costEstimate, data: { ...estimate }, nextCursor: null };
