@@ -115,15 +115,16 @@ export const copyRequest = z.strictObject({ from: required(z.string('must be a s
 /** POST …/costs/estimates. */
 export const saveEstimateRequest = z.strictObject({ name: required(displayName(costTextLimits.name).nullable()), asOf: required(calendarDate.nullable()) }, 'must be an object');
 
-const branchId = id.optional().transform((v) => v ?? null);
+/** An optional ID in the query: null when left out. */
+const queryId = id.optional().transform((v) => v ?? null);
 const asOf = calendarDate.optional().transform((v) => v ?? null);
 
 /** `?branchId=` of every cost endpoint that takes it. */
-export const branchQuery = z.strictObject({ branchId });
+export const branchQuery = z.strictObject({ branchId: queryId });
 /** GET …/costs: a branch, or a revision's frozen sheet. */
-export const sheetQuery = z.strictObject({ branchId, revisionId: branchId });
+export const sheetQuery = z.strictObject({ branchId: queryId, revisionId: queryId });
 /** GET …/costs/estimate. */
-export const estimateQuery = z.strictObject({ branchId, revisionId: branchId, asOf });
+export const estimateQuery = z.strictObject({ branchId: queryId, revisionId: queryId, asOf });
 /** GET …/costs/compare: no branchId. */
 export const compareQuery = z.strictObject({
   left: z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).min(1, 'must be "main" or the ID of a branch or revision'),
