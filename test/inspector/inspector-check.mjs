@@ -37,6 +37,8 @@ export const specToolNames = [
   'get_promise',
   'list_promise_runs',
   'get_review_findings',
+  // After the spec's table: docs/costs.md "Agent tool".
+  'get_cost_estimate',
 ];
 
 /** Runs a command, resolves with its exit code and output (bounded by `timeoutMs`). */
