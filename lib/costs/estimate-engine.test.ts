@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CostAssumption, CostResource } from './cost-sheet';
 import { choosePrice, estimateFigures, indexPrices, type EstimateInput } from './estimate-engine';
-import type { PriceEntry } from './price-entry';
+import type { PriceEntry } from '../prices/price-entry';
 
 /** Exact decimals as (units, scale) in BigInt, independent of decimal.js: the arithmetic the engine's answers are checked against. */
 function scaled(text: string): { units: bigint; scale: number } {

@@ -2,7 +2,7 @@ import { decimalText, ExactDecimal, sumOf } from '../money/exact-decimal';
 import type { FactStatus } from '../model/model-records';
 import { daysBefore } from './calendar-date';
 import { assumptionIdsOf, type CostAssumption, type CostResource } from './cost-sheet';
-import type { PriceEntry } from './price-entry';
+import type { PriceEntry } from '../prices/price-entry';
 
 /**
  * The estimate engine (pure: no database, no clock). A resource's monthly cost is

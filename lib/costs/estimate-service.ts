@@ -6,7 +6,7 @@ import { lineIds, lineName, type CostLine } from './cost-sheet';
 import { readSheet, type StoredSheet } from './cost-sheet-store';
 import { estimateFigures, estimateTruthNote, type EstimateFigures } from './estimate-engine';
 import { coversResources, priceCandidates, priceCandidatesOfSheet } from './price-candidates';
-import type { PriceEntry } from './price-entry';
+import type { PriceEntry } from '../prices/price-entry';
 import { compareEstimates, type Comparison } from './compare-estimates';
 
 export interface CostContext {

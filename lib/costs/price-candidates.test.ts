@@ -7,7 +7,7 @@ import { insertProject } from '../workspaces/project-store';
 import { resourceColumns } from './cost-sheet-rows';
 import { choosePrice, indexPrices } from './estimate-engine';
 import { coversResources, priceCandidates, priceCandidatesOfSheet } from './price-candidates';
-import type { PriceEntry } from './price-entry';
+import type { PriceEntry } from '../prices/price-entry';
 
 /**
  * The prices one statement reads for an estimate (price-candidates.ts), from the resources given or

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CostResource } from './cost-sheet';
-import type { PriceEntry } from './price-entry';
+import type { PriceEntry } from '../prices/price-entry';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -4,7 +4,7 @@ import { lineIds, lineName, type CostLine } from './cost-sheet';
 import { resourceOfRow, type ResourceRow } from './cost-sheet-rows';
 import { choosePrice, indexPrices, type PriceOrigin } from './estimate-engine';
 import { priceCandidates } from './price-candidates';
-import type { PriceEntry } from './price-entry';
+import type { PriceEntry } from '../prices/price-entry';
 
 /** A resource that uses a price, and on which line. */
 export interface PriceUse {
