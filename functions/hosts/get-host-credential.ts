@@ -2,6 +2,7 @@ import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { environmentSecretAddresses } from '../../lib/secrets/secret-names';
 import { describeSecrets } from '../../lib/secrets/secret-status';
 import { listStoredSecrets } from '../../lib/secrets/secret-store';
 import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
@@ -20,7 +21,7 @@ export const getHostCredential: Operation = async ({ runtime, caller, pathParame
   const host = hostOfRoute(route);
   const name = tokenSecretOf[host]!;
   const settings = await effectiveWorkspaceSettings({ db: runtime.db, profile: runtime.config.profile }, workspace.id);
-  const status = describeSecrets(await listStoredSecrets(runtime.db, runtime.keyring, workspace.id), settings).find((s) => s.name === name)!;
+  const status = describeSecrets(await listStoredSecrets(runtime.db, runtime.keyring, workspace.id), settings, environmentSecretAddresses(runtime.config)).find((s) => s.name === name)!;
   let reported: { login: string | null; scopes: string[] | null; message: string } | null = null;
   if (status.status === 'ok') {
     const { client } = await withHostProblems(() => workspaceHostClient({ db: runtime.db, keyring: runtime.keyring, profile: runtime.config.profile }, workspace.id, host));

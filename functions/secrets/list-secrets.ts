@@ -2,6 +2,7 @@ import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { environmentSecretAddresses } from '../../lib/secrets/secret-names';
 import { describeSecrets } from '../../lib/secrets/secret-status';
 import { listStoredSecrets } from '../../lib/secrets/secret-store';
 import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
@@ -16,5 +17,5 @@ export const listSecrets: Operation = async ({ runtime, caller, pathParameters }
   await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
   const stored = await listStoredSecrets(runtime.db, runtime.keyring, workspaceId);
   const settings = await effectiveWorkspaceSettings({ db: runtime.db, profile: runtime.config.profile }, workspaceId);
-  return jsonResponse(200, { items: describeSecrets(stored, settings) });
+  return jsonResponse(200, { items: describeSecrets(stored, settings, environmentSecretAddresses(runtime.config)) });
 };

@@ -5,7 +5,7 @@ import { appendAudit } from '../../lib/audit/audit-log';
 import { noContentResponse, type Operation } from '../../lib/http/api-types';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { secretOriginFor, secretValueProblem } from '../../lib/secrets/secret-names';
+import { environmentSecretAddresses, secretOriginFor, secretValueProblem } from '../../lib/secrets/secret-names';
 import { saveSecret } from '../../lib/secrets/secret-store';
 import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
 import { secretNameFromPath } from './secret-name-from-path';
@@ -26,7 +26,7 @@ export const putSecret: Operation = async ({ runtime, caller, pathParameters, bo
   const { value } = parseBody(putSecretRequest, body);
   const problem = secretValueProblem(name, value);
   if (problem) throw HttpProblem.validation('Invalid request body', [{ field: 'value', message: problem }]);
-  const origin = secretOriginFor(name, await effectiveWorkspaceSettings({ db: runtime.db, profile: runtime.config.profile }, workspaceId));
+  const origin = secretOriginFor(name, await effectiveWorkspaceSettings({ db: runtime.db, profile: runtime.config.profile }, workspaceId), environmentSecretAddresses(runtime.config));
   if (!origin.known) {
     throw HttpProblem.validation('Unknown secret name', [{ field: 'name', message: 'names no AI provider of this workspace (ai.providers)' }]);
   }

@@ -42,6 +42,7 @@ describe('readServiceConfig defaults', () => {
       trustedProxies: [],
       telemetry: { otlpEndpoint: null },
       newRelicGraphqlUrl: null,
+      priceCatalogs: { awsPriceListUrl: 'https://pricing.us-east-1.amazonaws.com', gcpBillingUrl: 'https://cloudbilling.googleapis.com', timeoutMs: 10_000 },
       externalSignIn: { github: null, gitlab: null },
       http: { host: '127.0.0.1', port: 8080 },
     });
@@ -339,5 +340,16 @@ describe('Svc__NewRelic__GraphqlUrl', () => {
   it('an absolute http(s) URL replaces the region addresses; anything else refuses the start naming the variable', () => {
     expect(readServiceConfig({ Svc__NewRelic__GraphqlUrl: 'https://gov-api.newrelic.com/graphql' }, '/srv').newRelicGraphqlUrl).toBe('https://gov-api.newrelic.com/graphql');
     expect(() => readServiceConfig({ Svc__NewRelic__GraphqlUrl: 'nerdgraph' }, '/srv')).toThrow(/Svc__NewRelic__GraphqlUrl must be an absolute http or https URL/);
+  });
+});
+
+describe('Svc__Prices__AwsPriceListUrl, Svc__Prices__GcpBillingUrl, Svc__Prices__CatalogTimeoutMs', () => {
+  it('replace the fixed catalog addresses and the time limit; a wrong value refuses the start naming the variable', () => {
+    const config = readServiceConfig({ Svc__Prices__AwsPriceListUrl: 'http://127.0.0.1:9000/', Svc__Prices__GcpBillingUrl: 'https://billing-mirror.example.com/gcp', Svc__Prices__CatalogTimeoutMs: '1500' }, '/srv');
+    expect(config.priceCatalogs).toEqual({ awsPriceListUrl: 'http://127.0.0.1:9000', gcpBillingUrl: 'https://billing-mirror.example.com/gcp', timeoutMs: 1500 });
+    expect(readServiceConfig({ Svc__Prices__CatalogTimeoutMs: '5' }, '/srv').priceCatalogs.timeoutMs).toBe(100);
+    expect(() => readServiceConfig({ Svc__Prices__AwsPriceListUrl: 'pricing' }, '/srv')).toThrow(/Svc__Prices__AwsPriceListUrl must be an absolute http or https URL/);
+    expect(() => readServiceConfig({ Svc__Prices__GcpBillingUrl: 'https://x.example.com/?key=1' }, '/srv')).toThrow(/Svc__Prices__GcpBillingUrl must be a plain address/);
+    expect(() => readServiceConfig({ Svc__Prices__CatalogTimeoutMs: '2s' }, '/srv')).toThrow(/Svc__Prices__CatalogTimeoutMs must be a whole number/);
   });
 });

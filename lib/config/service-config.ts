@@ -37,9 +37,29 @@ export interface ServiceConfig {
   telemetry: { otlpEndpoint: string | null };
   /** `Svc__NewRelic__GraphqlUrl`: NerdGraph's address instead of the region's (a proxy, New Relic's FedRAMP endpoint); docs/hosts.md. */
   newRelicGraphqlUrl: string | null;
+  /** The price catalogs with fixed addresses, and the time one request may spend on a catalog (docs/prices.md "Environment"). */
+  priceCatalogs: PriceCatalogConfig;
   externalSignIn: { github: ExternalSignInProvider | null; gitlab: ExternalSignInProvider | null };
   http: { host: string; port: number };
 }
+
+/**
+ * `Svc__Prices__AwsPriceListUrl` and `Svc__Prices__GcpBillingUrl` replace the fixed public addresses
+ * of the AWS Price List bulk API and the Cloud Billing Catalog API, for tests and mirrors;
+ * `Svc__Prices__CatalogTimeoutMs` (for tests only) shortens the 10 s a request may spend on a catalog.
+ */
+export interface PriceCatalogConfig {
+  awsPriceListUrl: string;
+  gcpBillingUrl: string;
+  timeoutMs: number;
+}
+
+/** The public addresses of part 2 "The cloudB and cloudC catalogs have fixed addresses and no setting". */
+export const priceCatalogDefaults = Object.freeze({
+  awsPriceListUrl: 'https://pricing.us-east-1.amazonaws.com',
+  gcpBillingUrl: 'https://cloudbilling.googleapis.com',
+  timeoutMs: 10_000,
+});
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -213,6 +233,27 @@ function readExternalProvider(env: Environment, prefix: string): ExternalSignInP
   return { clientId, clientSecret, baseUrl };
 }
 
+function readPriceCatalogs(env: Environment): PriceCatalogConfig {
+  const address = (name: string, fallback: string) => {
+    const v = value(env, name);
+    if (v === undefined) return fallback;
+    return readHttpUrl(name, v.trim(), (url, raw) => {
+      if (url.username || url.password) return 'must not hold a user name or password';
+      if (raw.includes('?') || raw.includes('#')) return 'must be a plain address without query or fragment';
+      return null;
+    }).replace(/\/+$/, '');
+  };
+  const timeout = value(env, 'Svc__Prices__CatalogTimeoutMs');
+  if (timeout !== undefined && !/^\d{1,6}$/.test(timeout.trim())) {
+    refuse(`Svc__Prices__CatalogTimeoutMs must be a whole number of milliseconds (got "${timeout}"). Unset it for ${priceCatalogDefaults.timeoutMs}.`);
+  }
+  return {
+    awsPriceListUrl: address('Svc__Prices__AwsPriceListUrl', priceCatalogDefaults.awsPriceListUrl),
+    gcpBillingUrl: address('Svc__Prices__GcpBillingUrl', priceCatalogDefaults.gcpBillingUrl),
+    timeoutMs: timeout === undefined ? priceCatalogDefaults.timeoutMs : Math.min(60_000, Math.max(100, Number(timeout.trim()))),
+  };
+}
+
 function readHttp(env: Environment): ServiceConfig['http'] {
   const host = value(env, 'HOST')?.trim() ?? environmentDefaults.httpHost;
   const portText = value(env, 'PORT')?.trim();
@@ -276,6 +317,7 @@ export function readServiceConfig(env: Environment, cwd: string = process.cwd())
     trustedProxies: readTrustedProxies(env),
     telemetry: { otlpEndpoint },
     newRelicGraphqlUrl,
+    priceCatalogs: readPriceCatalogs(env),
     externalSignIn: {
       github: readExternalProvider(env, 'Authentication__GitHub'),
       gitlab: readExternalProvider(env, 'Authentication__GitLab'),

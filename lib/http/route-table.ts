@@ -92,6 +92,8 @@ export const bodyLimits = Object.freeze({
   archiveUpload: 256 * MiB,
   /** A trace file (OTLP or Jaeger JSON), read in the request. */
   traceUpload: 32 * MiB,
+  /** A price CSV as a JSON string (docs/prices.md "CSV"): 10,000 rows of 500 bytes fit. */
+  priceCsv: 5 * MiB,
 });
 
 type RouteInput = Omit<RouteDefinition, 'body' | 'bodyLimitBytes'> &
@@ -315,6 +317,21 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/github/credential', group: 'hosts', operation: 'get-host-credential', auth: 'signed-in', summary: 'The GitHub token: set, the origin it is bound to, the scopes GitHub reports (owner)' }),
   route({ method: 'POST', path: '/api/workspaces/{workspaceId}/gitlab/test', group: 'hosts', operation: 'test-host-connection', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Whether GitLab answers with the saved token (owner)' }),
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/gitlab/credential', group: 'hosts', operation: 'get-host-credential', auth: 'signed-in', summary: 'The GitLab token: set, the origin it is bound to, the scopes GitLab reports (owner)' }),
+
+  // Prices (part 2 "Prices"; docs/prices.md): cloudA, cloudB, cloudC are azure, aws, gcp (DECISIONS.md section 1). Literal paths before {priceId}.
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/prices', group: 'prices', operation: 'list-prices', auth: 'signed-in', summary: 'Prices of a workspace, oldest first, paged (viewer)' }),
+  route({ method: 'POST', path: '/api/workspaces/{workspaceId}/prices', group: 'prices', operation: 'create-price', auth: 'person', summary: 'Add a custom price (owner)' }),
+  route({ method: 'POST', path: '/api/workspaces/{workspaceId}/prices/csv', group: 'prices', operation: 'import-price-csv', auth: 'person', bodyLimitBytes: bodyLimits.priceCsv, summary: 'Add prices from a CSV; refused rows are answered with their line (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/prices/azure/meters', group: 'prices', operation: 'search-azure-meters', auth: 'person', summary: 'Search Azure retail prices, a page at a time (viewer)' }),
+  route({ method: 'POST', path: '/api/workspaces/{workspaceId}/prices/azure', group: 'prices', operation: 'import-azure-price', auth: 'person', summary: 'Import one Azure retail price by its meter (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/prices/aws/services', group: 'prices', operation: 'list-aws-services', auth: 'person', summary: 'Services of the AWS Price List (viewer)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/prices/aws/regions', group: 'prices', operation: 'list-aws-regions', auth: 'person', summary: 'Regions an AWS service has prices in (viewer)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/prices/aws/prices', group: 'prices', operation: 'search-aws-prices', auth: 'person', summary: 'OnDemand rates of an AWS service in a region, searched (viewer)' }),
+  route({ method: 'POST', path: '/api/workspaces/{workspaceId}/prices/aws', group: 'prices', operation: 'import-aws-prices', auth: 'person', summary: 'Import OnDemand rates of an AWS service in a region (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/prices/gcp/services', group: 'prices', operation: 'list-gcp-services', auth: 'person', summary: 'Services of the Google Cloud Billing Catalog, with the workspace key (viewer)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/prices/gcp/skus', group: 'prices', operation: 'search-gcp-skus', auth: 'person', summary: 'SKUs of a Google Cloud service with their prices, searched (viewer)' }),
+  route({ method: 'POST', path: '/api/workspaces/{workspaceId}/prices/gcp', group: 'prices', operation: 'import-gcp-prices', auth: 'person', summary: 'Import prices of Google Cloud SKUs, one per tier (owner)' }),
+  route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/prices/{priceId}', group: 'prices', operation: 'delete-price', auth: 'person', summary: 'Delete a price no cost sheet uses; 409 naming the sheets (owner)' }),
 
   // Credentials (part 2 "Settings, credentials, instance"; docs/secrets.md)
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/secrets', group: 'secrets', operation: 'list-secrets', auth: 'signed-in', summary: 'Status of each credential of a workspace, never a value (owner)' }),

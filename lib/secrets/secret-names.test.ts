@@ -32,6 +32,10 @@ describe('secretOriginFor', () => {
     expect(secretOriginFor(name('ai:3f2a1b4c-0000-4000-8000-000000000002:apiKey'), settings)).toEqual({ known: true, origin: 'http://10.0.0.5:11434' });
     expect(secretOriginFor(name('ai:3f2a1b4c-0000-4000-8000-000000000003:apiKey'), settings)).toEqual({ known: false });
   });
+
+  it('binds gcp:apiKey to the Cloud Billing address the environment gives (Svc__Prices__GcpBillingUrl), its origin only', () => {
+    expect(secretOriginFor(name('gcp:apiKey'), {}, { gcpBillingApi: 'http://127.0.0.1:9100/mirror' })).toEqual({ known: true, origin: 'http://127.0.0.1:9100' });
+  });
 });
 
 describe('parseSecretName', () => {

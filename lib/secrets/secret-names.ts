@@ -37,6 +37,21 @@ export interface SecretAddressSettings {
   ai?: { providers?: readonly { id: string; kind: string; baseUrl?: string | null }[] };
 }
 
+/**
+ * Addresses of the environment rather than the settings: the Cloud Billing Catalog API is
+ * `Svc__Prices__GcpBillingUrl` when set (tests and mirrors), so `gcp:apiKey` is bound to it.
+ */
+export interface EnvironmentSecretAddresses {
+  gcpBillingApi: string;
+}
+
+export const builtInEnvironmentAddresses: EnvironmentSecretAddresses = Object.freeze({ gcpBillingApi: builtInSecretAddresses.gcpBillingApi });
+
+/** The addresses above as the running service's configuration gives them. */
+export function environmentSecretAddresses(config: { priceCatalogs: { gcpBillingUrl: string } }): EnvironmentSecretAddresses {
+  return { gcpBillingApi: config.priceCatalogs.gcpBillingUrl };
+}
+
 export type SecretName =
   | { kind: 'fixed'; name: FixedSecretName }
   | { kind: 'ai-provider'; name: string; providerId: string };
@@ -81,7 +96,7 @@ export type SecretOrigin =
  * secretOriginFor(parseSecretName('github:token')!, { github: { apiBaseUrl: 'https://ghe.example.com/api/v3' } })
  * // { known: true, origin: 'https://ghe.example.com' }
  */
-export function secretOriginFor(name: SecretName, settings: SecretAddressSettings = {}): SecretOrigin {
+export function secretOriginFor(name: SecretName, settings: SecretAddressSettings = {}, environment: EnvironmentSecretAddresses = builtInEnvironmentAddresses): SecretOrigin {
   if (name.kind === 'ai-provider') {
     const provider = settings.ai?.providers?.find((p) => p.id.toLowerCase() === name.providerId);
     if (!provider) return { known: false };
@@ -98,7 +113,7 @@ export function secretOriginFor(name: SecretName, settings: SecretAddressSetting
       return { known: true, origin: originOf(address === undefined ? builtInSecretAddresses.gitlabApiBaseUrl : address) };
     }
     case 'gcp:apiKey':
-      return { known: true, origin: builtInSecretAddresses.gcpBillingApi };
+      return { known: true, origin: originOf(environment.gcpBillingApi) };
     case 'notifications:webhookSecret':
       return { known: true, origin: originOf(settings.notifications?.webhookUrl) };
   }

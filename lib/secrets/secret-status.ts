@@ -1,4 +1,4 @@
-import { fixedSecretNames, parseSecretName, secretOriginFor, type SecretAddressSettings } from './secret-names';
+import { builtInEnvironmentAddresses, fixedSecretNames, parseSecretName, secretOriginFor, type EnvironmentSecretAddresses, type SecretAddressSettings } from './secret-names';
 import type { StoredSecret } from './secret-store';
 
 /**
@@ -37,14 +37,14 @@ function stateOf(stored: StoredSecret | undefined, current: string | null): { st
  * provider in `ai.providers`, and any other stored row (e.g. the key of a
  * provider that is gone), sorted by name.
  */
-export function describeSecrets(stored: readonly StoredSecret[], settings: SecretAddressSettings = {}): SecretStatus[] {
+export function describeSecrets(stored: readonly StoredSecret[], settings: SecretAddressSettings = {}, environment: EnvironmentSecretAddresses = builtInEnvironmentAddresses): SecretStatus[] {
   const names = new Set<string>(fixedSecretNames);
   for (const provider of settings.ai?.providers ?? []) names.add(`ai:${provider.id.toLowerCase()}:apiKey`);
   for (const row of stored) names.add(row.name);
   const byName = new Map(stored.map((row) => [row.name, row]));
   return [...names].sort().map((name) => {
     const parsed = parseSecretName(name);
-    const origin = parsed ? secretOriginFor(parsed, settings) : { known: false as const };
+    const origin = parsed ? secretOriginFor(parsed, settings, environment) : { known: false as const };
     const current = origin.known ? origin.origin : null;
     const row = byName.get(name);
     return {
