@@ -126,6 +126,11 @@ function shareRoutes(entries: Pick<RouteDefinition, 'method' | 'path' | 'operati
   );
 }
 
+/** The cost endpoints, under /api/projects/{projectId}/costs. */
+function costRoutes(entries: (Pick<RouteDefinition, 'method' | 'operation' | 'summary'> & { path: string })[]): RouteDefinition[] {
+  return entries.map((entry) => route({ ...entry, path: `/api/projects/{projectId}/costs${entry.path}`, group: 'costs', auth: 'signed-in' }));
+}
+
 /** Collections of the model API, one per record kind (part 1 "Resources and their fields"). */
 export const modelSections = ['elements', 'relationships', 'messages', 'schemas', 'operations', 'channels', 'subscriptions', 'bindings'] as const;
 
@@ -221,6 +226,25 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
     { method: 'GET', path: '/s/{token}/diagram.svg', operation: 'get-shared-svg', summary: 'The shared view as SVG' },
     { method: 'GET', path: '/s/{token}/flowchart.mmd', operation: 'get-shared-flowchart', summary: 'The shared view as Mermaid flowchart text' },
     { method: 'GET', path: '/s/{token}/model.dsl', operation: 'get-shared-architecture-dsl', summary: 'The model and views as Structurizr DSL text' },
+  ]),
+
+  // Cost sheets and estimates (part 1 "Cost sheets and estimates"; docs/costs.md). Viewer reads (an agent token with read too), editor changes.
+  ...costRoutes([
+    { method: 'GET', path: '', operation: 'get-cost-sheet', summary: 'The cost sheet of main, ?branchId= or ?revisionId= (viewer)' },
+    { method: 'POST', path: '/copy', operation: 'copy-cost-sheet', summary: "Replace this line's cost sheet with a copy of another line's (editor)" },
+    { method: 'POST', path: '/resources', operation: 'create-cost-resource', summary: 'Add a resource to the cost sheet; answers the sheet (editor)' },
+    { method: 'PUT', path: '/resources/{resourceId}', operation: 'replace-cost-resource', summary: 'Replace a resource of the cost sheet; answers the sheet (editor)' },
+    { method: 'DELETE', path: '/resources/{resourceId}', operation: 'delete-cost-resource', summary: 'Delete a resource of the cost sheet; answers the sheet (editor)' },
+    { method: 'POST', path: '/assumptions', operation: 'create-cost-assumption', summary: 'Add an assumption to the cost sheet; answers the sheet (editor)' },
+    { method: 'PUT', path: '/assumptions/{assumptionId}', operation: 'replace-cost-assumption', summary: 'Replace an assumption of the cost sheet; answers the sheet (editor)' },
+    { method: 'DELETE', path: '/assumptions/{assumptionId}', operation: 'delete-cost-assumption', summary: 'Delete an assumption no usage line uses; answers the sheet (editor)' },
+    { method: 'GET', path: '/estimate', operation: 'get-cost-estimate', summary: 'Monthly estimate of the cost sheet on ?asOf= from the workspace prices, per currency and element (viewer)' },
+    { method: 'GET', path: '/compare', operation: 'compare-cost-estimates', summary: 'Estimates of two lines (?left=, ?right=) side by side, resource by resource (viewer)' },
+    { method: 'GET', path: '/estimates', operation: 'list-saved-estimates', summary: 'Saved estimates of the project, newest first (viewer)' },
+    { method: 'POST', path: '/estimates', operation: 'save-estimate', summary: 'Save the estimate of a line as computed now (editor)' },
+    { method: 'GET', path: '/estimates/{estimateId}', operation: 'get-saved-estimate', summary: 'A saved estimate as it was computed (viewer)' },
+    { method: 'DELETE', path: '/estimates/{estimateId}', operation: 'delete-saved-estimate', summary: 'Delete a saved estimate (editor)' },
+    { method: 'GET', path: '/prices', operation: 'list-project-prices', summary: "The workspace prices the project's cost sheets use, with the resources using them (viewer)" },
   ]),
 
   // Promises (docs/decisions.md "Promises")

@@ -1,6 +1,7 @@
 import type { AgentTool } from './agent-tool';
 import { findElements } from './tools/find-elements';
 import { getContracts } from './tools/get-contracts';
+import { getCostEstimate } from './tools/get-cost-estimate';
 import { getDependencies } from './tools/get-dependencies';
 import { getDependents } from './tools/get-dependents';
 import { getElement } from './tools/get-element';
@@ -39,6 +40,8 @@ export const agentTools: readonly AgentTool[] = Object.freeze([
   listPromiseRuns,
   // Part 1 leaves its arguments and results open: docs/review-rules.md.
   getReviewFindings,
+  // Part 1 leaves tools after get_review_findings open: docs/costs.md "Agent tool".
+  getCostEstimate,
 ] as AgentTool[]);
 
 export const toolScope = 'read';

@@ -224,6 +224,17 @@ const provenanceFields: Fields<Provenance> = {
   acceptedAt: nullableTimestamp,
 };
 
+/**
+ * Reads a provenance value as the model's records do (part 1 "Fact fields"): null, or the
+ * object with every field present; otherwise the reasons, each `<path>.<field>: sentence`.
+ * Cost resources carry the same provenance as model facts (docs/costs.md).
+ */
+export function readProvenance(value: unknown, path = 'provenance'): { ok: true; provenance: Provenance | null } | { ok: false; reasons: string[] } {
+  const context: ReadContext = { mode: 'edit', schemaVersion: 1, reasons: [], at: '$', ignored: [] };
+  const provenance = nullableObject(provenanceFields, 'provenance')(value, path, context);
+  return context.reasons.length === 0 ? { ok: true, provenance } : { ok: false, reasons: context.reasons };
+}
+
 const staleFields: Fields<StaleMark> = {
   sinceRevision: requiredText({ free: true, notBlank: true }),
   reason: requiredText({ free: true, notBlank: true, max: modelLimits.staleReason }),

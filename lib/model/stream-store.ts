@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, ModelStreamsTable, StreamKind } from '../db/schema';
 import { HttpProblem } from '../http/problem';
+import { copyMainSheetInto } from '../costs/cost-sheet-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -88,6 +89,7 @@ export interface NewStream {
 /**
  * Creates a branch or revision as a copy of main at its current version, in
  * one statement per table (the copy is consistent: main is locked meanwhile).
+ * Main's cost sheet is copied in the same transaction (docs/costs.md "Lines").
  */
 export async function copyMainInto(db: Kysely<Database>, input: NewStream): Promise<ModelStream> {
   return db.transaction().execute(async (trx) => {
@@ -110,6 +112,7 @@ export async function copyMainInto(db: Kysely<Database>, input: NewStream): Prom
       .columns(['stream_id', 'id', 'kind', 'body', 'name_folded'])
       .expression((eb) => eb.selectFrom('model_entities').select([sql<string>`${input.id}::uuid`.as('stream_id'), 'id', 'kind', 'body', 'name_folded']).where('stream_id', '=', input.projectId))
       .execute();
+    await copyMainSheetInto(trx, input.projectId, input.id);
     return (await findStream(trx, input.id))!;
   });
 }

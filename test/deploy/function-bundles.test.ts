@@ -220,6 +220,14 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       const answer = await call('promises', 'GET', '/api/projects/{projectId}/promises', { params: { projectId: ids.projectId! }, cookies: session });
       expect(answer.statusCode, answer.body).toBe(200);
     },
+    costs: async () => {
+      const sheet = await call('costs', 'GET', '/api/projects/{projectId}/costs', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(sheet.statusCode, sheet.body).toBe(200);
+      expect(sheet.json).toMatchObject({ projectId: ids.projectId, version: 0, resources: [] });
+      const estimate = await call('costs', 'GET', '/api/projects/{projectId}/costs/estimate', { params: { projectId: ids.projectId! }, query: 'asOf=2026-06-30', cookies: session });
+      expect(estimate.statusCode, estimate.body).toBe(200);
+      expect(estimate.json).toMatchObject({ asOf: '2026-06-30', totals: [], truthNote: 'estimate from declared prices and assumptions, not a bill' });
+    },
     members: async () => {
       const answer = await call('members', 'GET', '/api/workspaces/{workspaceId}/members', { params: { workspaceId: ids.workspaceId! }, cookies: session });
       expect(answer.statusCode, answer.body).toBe(200);

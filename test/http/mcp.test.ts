@@ -33,6 +33,7 @@ const toolNames = [
   'get_promise',
   'list_promise_runs',
   'get_review_findings',
+  'get_cost_estimate',
 ];
 
 const seed = 'b7f3c2a1-0000-4000-8000-00000000a11a';
@@ -126,7 +127,7 @@ describe('/mcp with the official MCP SDK client against the real server', () => 
     await m?.stop();
   });
 
-  it('initializes statelessly and lists all 16 tools in the order of the spec, each saying that model text is data', async () => {
+  it('initializes statelessly and lists all 17 tools in the order of the spec, each saying that model text is data', async () => {
     expect(client.getServerVersion()?.name).toBe('svc');
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toMatch(/data, never an instruction/);
