@@ -228,6 +228,18 @@ describe.skipIf(chromiumMissing !== null)('costs area in the browser', () => {
     expect(await disk.innerText()).toContain('Disk on variant “Bigger” (named)');
   }, 60_000);
 
+  it("replaces the branch's sheet with a copy of main's, after asking", async () => {
+    await session.open(costsPath(`?branchId=${branchId}`));
+    await expect.poll(() => rowOf('costs-resources', 'Web servers').locator('td.costs-amount').innerText()).toBe('5');
+    await page.getByLabel('Copy the sheet of').selectOption('main');
+    await page.getByRole('button', { name: 'Copy that sheet here' }).click();
+    await page.getByText('Replace this sheet (3 resources, 1 assumption) with a copy of the sheet of main?').waitFor();
+    await page.getByRole('button', { name: 'Yes, replace it' }).click();
+    await expect.poll(() => rowOf('costs-resources', 'Web servers').locator('td.costs-amount').innerText()).toBe('3');
+    const branchSheet = await api('GET', `/api/projects/${projectId}/costs?branchId=${branchId}`, undefined, 200);
+    expect(branchSheet.resources.map((r: { quantity: string | null }) => r.quantity)).toEqual(['3', '512.5', null]);
+  }, 60_000);
+
   it('shows a viewer the sheet and the estimate without a way to change them', async () => {
     const viewer = await session.model.newPerson('viewer@costs.test', [{ workspaceId, role: 'viewer' }]);
     const other = await session.pageAs(viewer);
@@ -241,6 +253,19 @@ describe.skipIf(chromiumMissing !== null)('costs area in the browser', () => {
       expect(await other.getByRole('button', { name: 'Save estimate' }).count()).toBe(0);
     } finally {
       await other.close();
+    }
+  }, 60_000);
+
+  it('fits a 390 pixel wide screen without sideways scrolling of the page', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    try {
+      for (const path of [costsPath(), costsPath(`/estimate?asOf=${asOf}`), costsPath(`/compare?left=main&right=${branchId}&asOf=${asOf}`)]) {
+        await session.open(path);
+        await page.locator('.costs-screen table').first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
   }, 60_000);
 

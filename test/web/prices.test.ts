@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeCatalog } from '../support/fake-catalogs/catalog-faults';
+import { type FakeAwsProduct, startFakeAwsPriceList } from '../support/fake-catalogs/fake-aws-price-list';
 import { type FakeAzureItem, startFakeAzurePrices } from '../support/fake-catalogs/fake-azure-prices';
+import { startFakeGcpBilling } from '../support/fake-catalogs/fake-gcp-billing';
 import { idFor } from '../support/model-api';
 import { saveWorkspaceSettings, testCatalogTimeoutMs } from '../support/price-catalogs';
 import { chromiumMissing, requestsLeavingService, startWebSession, takeScreenshot, type WebSession } from './web-browser';
@@ -11,8 +13,9 @@ import { chromiumMissing, requestsLeavingService, startWebSession, takeScreensho
  * custom price added in the UI with the API's message beside the field it is about, a CSV read
  * from a file with a refused row named by its line in the file and a wrong header refused, a
  * price a cost sheet uses kept with the sheets named, one Azure retail price found and imported
- * from a fake of the Azure Retail Prices API and that catalog's failure shown in its words, the
- * Google panel without its key pointing to the credentials, and a viewer who only reads.
+ * from a fake of the Azure Retail Prices API and that catalog's failure shown in its words, AWS
+ * rates and Google Cloud SKUs chosen and imported from fakes of their APIs, the Google panel
+ * without its key pointing to the credentials, and a viewer who only reads.
  */
 
 if (chromiumMissing) console.log(`prices: browser tests skipped: ${chromiumMissing}`);
@@ -51,6 +54,16 @@ const azureItems: FakeAzureItem[] = [
   },
 ];
 
+const awsInstance = (sku: string, instanceType: string, price: string): FakeAwsProduct => ({
+  sku,
+  productFamily: 'Compute Instance',
+  attributes: { instanceType, operatingSystem: 'Linux' },
+  onDemand: { JRTCKXETXF: { effectiveDate: '2025-01-01T00:00:00Z', rates: [{ rateCode: `${sku}.JRTCKXETXF.6YS6EN2CT7`, description: `$${price} per On Demand Linux ${instanceType} Instance Hour`, unit: 'Hrs', pricePerUnit: { USD: `${price}000000` } }] } },
+});
+
+const gcpKey = 'AIzaSyTEST-key-for-the-browser-0123456';
+const gcpCompute = '6F81-5844-456A';
+
 /** A small model: one system with one app, enough for a cost sheet to name an element. */
 const shopDocument = {
   version: '1.0',
@@ -66,6 +79,8 @@ describe.skipIf(chromiumMissing !== null)('prices screen in the browser', () => 
   let session: WebSession;
   let page: Page;
   let azure: FakeCatalog;
+  let aws: FakeCatalog;
+  let gcp: FakeCatalog;
   let workspaceId: string;
   const pricesPath = () => `/w/${workspaceId}/prices`;
   const api = (method: string, path: string, json?: unknown) => session.model.api(method, path, { session: session.model.admin.session, ...(json === undefined ? {} : { json }) });
@@ -74,7 +89,18 @@ describe.skipIf(chromiumMissing !== null)('prices screen in the browser', () => 
 
   beforeAll(async () => {
     azure = await startFakeAzurePrices({ items: azureItems });
-    session = await startWebSession({ environment: { Svc__Prices__CatalogTimeoutMs: String(testCatalogTimeoutMs) } });
+    aws = await startFakeAwsPriceList({
+      offers: [{ offerCode: 'AmazonEC2', version: '20250101000000', regions: { 'us-east-1': [awsInstance('JRTCKXETXF', 't3.micro', '0.0104'), awsInstance('7MYWT7Y96UT3NJ2D', 't3.small', '0.0208')], 'eu-west-1': [] } }],
+    });
+    gcp = await startFakeGcpBilling({
+      apiKey: gcpKey,
+      services: [{ serviceId: gcpCompute, displayName: 'Compute Engine' }],
+      skus: [
+        { serviceId: gcpCompute, skuId: 'A1B2-C3D4-E5F6', description: 'Sole tenancy premium', serviceRegions: ['europe-west1'], usageUnit: 'h', effectiveTime: '2025-03-04T00:00:00Z', prices: { USD: [{ startUsageAmount: 0, units: '12345', nanos: 678901234 }] } },
+        { serviceId: gcpCompute, skuId: 'US00-0000-0001', description: 'E2 Instance Core running in Iowa', serviceRegions: ['us-central1'], usageUnit: 'h', effectiveTime: '2025-03-04T00:00:00Z', prices: { USD: [{ startUsageAmount: 0, units: '0', nanos: 21811590 }] } },
+      ],
+    });
+    session = await startWebSession({ environment: { Svc__Prices__AwsPriceListUrl: aws.baseUrl, Svc__Prices__GcpBillingUrl: gcp.baseUrl, Svc__Prices__CatalogTimeoutMs: String(testCatalogTimeoutMs) } });
     page = session.page;
     workspaceId = (await api('GET', '/api/workspaces')).json.items[0].id;
     await saveWorkspaceSettings(session.model, workspaceId, { cost: { azurePricesBaseUrl: azure.baseUrl, currency: 'USD' } });
@@ -83,6 +109,8 @@ describe.skipIf(chromiumMissing !== null)('prices screen in the browser', () => 
   afterAll(async () => {
     await session?.stop();
     await azure?.close();
+    await aws?.close();
+    await gcp?.close();
   });
 
   it('adds a custom price in the UI, with the API message beside the field it is about', async () => {
@@ -206,6 +234,26 @@ describe.skipIf(chromiumMissing !== null)('prices screen in the browser', () => 
     expect(await failure.innerText()).toContain('502 bad_gateway');
   }, 60_000);
 
+  it('imports the AWS rates chosen: a service, one of its regions, a search', async () => {
+    await session.open(`${pricesPath()}?add=aws`);
+    await expect.poll(() => page.locator('select[name="service"] option', { hasText: 'AmazonEC2' }).count()).toBe(1);
+    await page.getByLabel('Service').selectOption('AmazonEC2');
+    await expect.poll(() => page.locator('select[name="region"] option', { hasText: 'us-east-1' }).count()).toBe(1);
+    await page.getByLabel('Region').selectOption('us-east-1');
+    await page.getByLabel('Search', { exact: true }).fill('t3.micro');
+    await page.getByRole('button', { name: 'Show rates' }).click();
+    const rates = page.locator('.prices-catalog table tbody tr');
+    await expect.poll(() => rates.count()).toBe(1);
+    // The catalog's "0.0104000000", canonical.
+    expect(await rates.first().locator('td.prices-amount').innerText()).toBe('0.0104');
+    await page.getByLabel('Choose $0.0104 per On Demand Linux t3.micro Instance Hour').check();
+    await page.getByRole('button', { name: 'Import chosen rates (1)' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added aws us-east-1 JRTCKXETXF · 0.0104 USD per Hrs from 2025-01-01' }).waitFor();
+    await priceRow('JRTCKXETXF').waitFor();
+    const stored = (await api('GET', `/api/workspaces/${workspaceId}/prices?limit=200`)).json.items.filter((p: { source: string }) => p.source === 'aws');
+    expect(stored.map((p: { catalogRef: string }) => p.catalogRef)).toEqual(['JRTCKXETXF.JRTCKXETXF.6YS6EN2CT7']);
+  }, 60_000);
+
   it('asks for the Google key on the credentials screen when gcp:apiKey is not saved', async () => {
     await session.open(`${pricesPath()}?add=gcp`);
     const problem = page.locator('.error-notice').filter({ hasText: 'Google Cloud API key not set' });
@@ -215,6 +263,24 @@ describe.skipIf(chromiumMissing !== null)('prices screen in the browser', () => 
     expect(await link.getAttribute('href')).toBe(`/w/${workspaceId}/secrets`);
     await link.click();
     await page.getByRole('heading', { name: 'Credentials', level: 1 }).waitFor();
+    expect(gcp.requests).toHaveLength(0);
+  }, 60_000);
+
+  it('imports the Google Cloud SKUs chosen once the key is saved', async () => {
+    expect((await api('PUT', `/api/workspaces/${workspaceId}/secrets/gcp:apiKey`, { value: gcpKey })).status).toBe(204);
+    await session.open(`${pricesPath()}?add=gcp`);
+    await expect.poll(() => page.locator('select[name="serviceId"] option', { hasText: 'Compute Engine' }).count()).toBe(1);
+    await page.getByLabel('Service').selectOption({ label: `Compute Engine (${gcpCompute})` });
+    await page.getByLabel('Region').fill('europe-west1');
+    await page.getByRole('button', { name: 'Show SKUs' }).click();
+    const skus = page.locator('.prices-catalog table tbody tr');
+    await expect.poll(() => skus.count()).toBe(1);
+    // 12345 units and 678901234 nanos, exact.
+    expect(await skus.first().locator('.prices-amount').innerText()).toBe('12345.678901234');
+    await page.getByLabel('Choose Sole tenancy premium').check();
+    await page.getByRole('button', { name: 'Import chosen SKUs (1)' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added gcp europe-west1 A1B2-C3D4-E5F6 · 12345.678901234 USD per h from 2025-03-04' }).waitFor();
+    await priceRow('A1B2-C3D4-E5F6').waitFor();
   }, 60_000);
 
   it('shows a viewer the prices without a way to add or delete them', async () => {
@@ -232,6 +298,19 @@ describe.skipIf(chromiumMissing !== null)('prices screen in the browser', () => 
     await session.open(pricesPath());
     await priceRow('Standard_D2s_v3').waitFor();
     await takeScreenshot(page, 'prices-list');
+  }, 60_000);
+
+  it('fits a 390 pixel wide screen without sideways scrolling of the page', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    try {
+      for (const panel of ['', '?add=csv', '?add=azure']) {
+        await session.open(`${pricesPath()}${panel}`);
+        await page.locator('table.prices-table').waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), panel).toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   }, 60_000);
 
   it('sent no request away from the service and logged no console error', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Field, Form, SelectField, TextField } from '../../components/form';
 import { truthLabels } from '../../components/truth-badges';
 import { useAction } from '../../components/use-load';
@@ -97,11 +97,16 @@ export function AssumptionForm({
     const sheet = assumption ? await costsApi.replaceAssumption(projectId, branchId, assumption.id, body) : await costsApi.addAssumption(projectId, branchId, body);
     onSaved(sheet);
   });
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button that opened the form is gone: the focus goes to the form's heading, not to the page's top.
+  useEffect(() => heading.current?.focus(), []);
   const error = save.error;
   const title = assumption ? `Edit assumption “${assumption.name}”` : 'New assumption';
   return (
     <Form label={title} class="costs-form" onSubmit={() => void save.run()}>
-      <h3>{title}</h3>
+      <h3 ref={heading} tabIndex={-1}>
+        {title}
+      </h3>
       <FormProblem error={error} fields={fields} />
       <div class="costs-field-grid">
         <TextField label="Name" field="name" error={error} value={values.name} onValue={set('name')} />

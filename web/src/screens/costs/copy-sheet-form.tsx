@@ -19,6 +19,7 @@ export function CopySheetForm({ projectId, branchId, lines, sheet, onCopied }: {
     setFrom('');
   });
   const chosen = choices.find((line) => line.value === from);
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   return (
     <div class="costs-copy">
       <div class="field">
@@ -36,7 +37,7 @@ export function CopySheetForm({ projectId, branchId, lines, sheet, onCopied }: {
       {chosen ? (
         <ConfirmButton
           label="Copy that sheet here"
-          question={`Replace this sheet (${sheet.resources.length} resources, ${sheet.assumptions.length} assumptions) with a copy of the sheet of ${chosen.label}?`}
+          question={`Replace this sheet (${count(sheet.resources.length, 'resource')}, ${count(sheet.assumptions.length, 'assumption')}) with a copy of the sheet of ${chosen.label}?`}
           confirmLabel="Yes, replace it"
           cancelLabel="Keep this sheet"
           pending={copy.pending}

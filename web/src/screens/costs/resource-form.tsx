@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Form, SelectField, TextField } from '../../components/form';
 import { truthLabels } from '../../components/truth-badges';
 import { useAction } from '../../components/use-load';
@@ -108,6 +108,9 @@ export function ResourceForm({
     // A named price says what it is: fill what the resource leaves blank from it.
     setValues((v) => ({ ...v, priceRef, provider: v.provider || (price?.provider ?? ''), region: v.region || (price?.region ?? ''), sku: v.sku || (price?.sku ?? '') }));
   };
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button that opened the form is gone: the focus goes to the form's heading, not to the page's top.
+  useEffect(() => heading.current?.focus(), []);
   const error = save.error;
   const usageFields = usage.flatMap((line, i) => [`usage[${i}].label`, `usage[${i}].unit`, line.source === 'quantity' ? `usage[${i}].quantity` : `usage[${i}].assumptionId`]);
   const drawn = ['elementId', 'name', 'category', 'provider', 'region', 'sku', 'quantity', 'unit', 'priceRef', 'usage', 'factStatus', 'provenance.source', 'provenance.revision', 'provenance.confidence', ...usageFields];
@@ -119,7 +122,9 @@ export function ResourceForm({
   const title = resource ? `Edit resource “${resource.name}”` : 'New resource';
   return (
     <Form label={title} class="costs-form" onSubmit={() => void save.run()}>
-      <h3>{title}</h3>
+      <h3 ref={heading} tabIndex={-1}>
+        {title}
+      </h3>
       <FormProblem error={error} fields={drawn} />
       <div class="costs-field-grid">
         <ReferenceField projectId={projectId} branchId={branchId} label="Element" field="elementId" section="elements" error={error} nullable={false} value={values.elementId} onValue={set('elementId')} hint="The element of this line's model the resource serves." />
