@@ -4,12 +4,14 @@ import { Loading } from './components/status';
 import { projectAreas, projectPath } from './navigation';
 import { currentUrl, findScreen, Link, matchPath, navigate, type ScreenRoute } from './router';
 import { accountRoutes } from './screens/account/routes';
+import { costsRoutes } from './screens/costs/routes';
 import { modelRoutes } from './screens/model/routes';
+import { pricesRoutes } from './screens/prices/routes';
 import { scenariosRoutes } from './screens/scenarios/routes';
 import { viewsRoutes } from './screens/views/routes';
 import { me, refreshMe } from './session';
 
-const screens: readonly ScreenRoute[] = [...accountRoutes, ...modelRoutes, ...viewsRoutes, ...scenariosRoutes];
+const screens: readonly ScreenRoute[] = [...accountRoutes, ...pricesRoutes, ...modelRoutes, ...viewsRoutes, ...scenariosRoutes, ...costsRoutes];
 
 /** The project menu, shown on every screen under `/w/:workspaceId/p/:projectId/…`. */
 function ProjectNavigation({ workspaceId, projectId, path }: { workspaceId: string; projectId: string; path: string }) {

@@ -20,7 +20,7 @@ export const projectAreas: readonly ProjectArea[] = [
   { segment: 'share-links', label: 'Share links', ready: true },
   { segment: 'sources', label: 'Sources', ready: false },
   { segment: 'proposals', label: 'Proposals', ready: false },
-  { segment: 'costs', label: 'Costs', ready: false },
+  { segment: 'costs', label: 'Costs', ready: true },
   { segment: 'load-tests', label: 'Load tests', ready: false },
   { segment: 'ai', label: 'AI proposals', ready: false },
   { segment: 'comments', label: 'Comments', ready: false },

@@ -18,6 +18,7 @@ const tabs: readonly WorkspaceTab[] = [
   { segment: '', label: 'Projects', ownerOnly: false },
   { segment: 'members', label: 'Members', ownerOnly: false },
   { segment: 'tokens', label: 'Agent tokens', ownerOnly: true },
+  { segment: 'prices', label: 'Prices', ownerOnly: false },
   { segment: 'settings', label: 'Settings', ownerOnly: false },
   { segment: 'secrets', label: 'Credentials', ownerOnly: true },
 ];

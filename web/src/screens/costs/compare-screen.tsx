@@ -1,0 +1,170 @@
+import { useState } from 'preact/hooks';
+import { Form, SelectField, TextField } from '../../components/form';
+import { Loaded } from '../../components/status';
+import { useLoad } from '../../components/use-load';
+import { currentUrl, type RouteParams, setQueryParameters } from '../../router';
+import { type Comparison, type CurrencyAmount, costsApi, type ResourceFigure, unpricedReasonText } from './costs-api';
+import { CostsFrame } from './costs-frame';
+import { Amounts } from './estimate-view';
+import { type LineChoice, useLines } from './use-lines';
+
+function Figure({ figure }: { figure: ResourceFigure | null }) {
+  if (figure === null) return <span class="muted">not on this line</span>;
+  if (!figure.priced) {
+    return (
+      <span title={figure.detail}>
+        unpriced: <code>{figure.reason}</code> ({unpricedReasonText[figure.reason]})
+      </span>
+    );
+  }
+  return (
+    <>
+      <span class="costs-figure">{figure.monthlyCost}</span> {figure.currency}
+      {figure.stale ? (
+        <>
+          {' '}
+          <span class="badge stale">stale price</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function Difference({ difference }: { difference: CurrencyAmount[] | null }) {
+  if (difference === null) return <span class="muted">none: a side is unpriced</span>;
+  return <Amounts amounts={difference} />;
+}
+
+/** Each currency of either side: left total, right total and right − left, exact. */
+function TotalsCompared({ comparison, labelOf }: { comparison: Comparison; labelOf: (line: string) => string }) {
+  const currencies = [...new Set([...comparison.left.totals, ...comparison.right.totals, ...comparison.totalsDifference].map((t) => t.currency))].sort();
+  const amountOf = (list: readonly CurrencyAmount[], currency: string) => list.find((t) => t.currency === currency)?.monthlyCost;
+  return (
+    <table class="costs-totals">
+      <caption>Monthly totals per currency</caption>
+      <thead>
+        <tr>
+          <th scope="col">Currency</th>
+          <th scope="col" class="costs-amount">
+            {labelOf(comparison.left.line)}
+          </th>
+          <th scope="col" class="costs-amount">
+            {labelOf(comparison.right.line)}
+          </th>
+          <th scope="col" class="costs-amount">
+            Difference (right − left)
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {currencies.map((currency) => (
+          <tr key={currency} data-currency={currency}>
+            <th scope="row">{currency}</th>
+            <td class="costs-amount">
+              <span class="costs-figure">{amountOf(comparison.left.totals, currency) ?? '0'}</span>
+            </td>
+            <td class="costs-amount">
+              <span class="costs-figure">{amountOf(comparison.right.totals, currency) ?? '0'}</span>
+            </td>
+            <td class="costs-amount">
+              <span class="costs-figure">{amountOf(comparison.totalsDifference, currency) ?? '0'}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ComparisonView({ comparison, labelOf }: { comparison: Comparison; labelOf: (line: string) => string }) {
+  const side = (s: Comparison['left']) => `${labelOf(s.line)}: sheet version ${s.sheetVersion}, ${s.unpricedCount} unpriced, ${s.staleCount} on stale prices`;
+  return (
+    <div class="costs-compare">
+      <p class="notice costs-truth" role="note">
+        {comparison.truthNote}, on {comparison.asOf}. Left is {side(comparison.left)}; right is {side(comparison.right)}.
+      </p>
+      {currenciesOf(comparison).length === 0 ? null : <TotalsCompared comparison={comparison} labelOf={labelOf} />}
+      <h2>Resource by resource</h2>
+      <div class="table-scroll">
+        <table class="costs-compare-resources">
+          <caption class="offscreen">Each resource's monthly cost on both lines and the difference</caption>
+          <thead>
+            <tr>
+              <th scope="col">Resource</th>
+              <th scope="col">Change</th>
+              <th scope="col" class="costs-amount">
+                Left
+              </th>
+              <th scope="col" class="costs-amount">
+                Right
+              </th>
+              <th scope="col" class="costs-amount">
+                Difference
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.resources.map((r) => (
+              <tr key={r.resourceId} data-resource-id={r.resourceId}>
+                <th scope="row">{r.name}</th>
+                <td>
+                  <span class={`badge costs-change-${r.change}`}>{r.change}</span>
+                </td>
+                <td class="costs-amount">
+                  <Figure figure={r.left} />
+                </td>
+                <td class="costs-amount">
+                  <Figure figure={r.right} />
+                </td>
+                <td class="costs-amount">
+                  <Difference difference={r.difference} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function currenciesOf(comparison: Comparison): string[] {
+  return [...comparison.left.totals, ...comparison.right.totals, ...comparison.totalsDifference].map((t) => t.currency);
+}
+
+function ComparePicker({ lines, left, right, asOf }: { lines: readonly LineChoice[]; left: string; right: string; asOf: string }) {
+  const [values, setValues] = useState({ left, right, asOf });
+  const options = [{ value: '', label: '(choose a line)' }, ...lines.map((l) => ({ value: l.value, label: l.label }))];
+  return (
+    <Form label="Lines to compare" class="costs-inline-form" onSubmit={() => setQueryParameters(values)}>
+      <SelectField label="Left" field="left" value={values.left} onValue={(v) => setValues((s) => ({ ...s, left: v }))} options={options} />
+      <SelectField label="Right" field="right" value={values.right} onValue={(v) => setValues((s) => ({ ...s, right: v }))} options={options} />
+      <TextField label="As of (optional)" field="asOf" type="date" value={values.asOf} onValue={(v) => setValues((s) => ({ ...s, asOf: v }))} hint="Empty: today." />
+      <div class="actions">
+        <button type="submit">Compare</button>
+      </div>
+    </Form>
+  );
+}
+
+/** `/w/:ws/p/:p/costs/compare?left=&right=&asOf=`: two lines' estimates side by side. */
+export function CompareScreen({ params }: { params: RouteParams }) {
+  const workspaceId = params.workspaceId!;
+  const projectId = params.projectId!;
+  const query = currentUrl.value.searchParams;
+  const left = query.get('left') || 'main';
+  const right = query.get('right') || '';
+  const asOf = query.get('asOf') || null;
+  const lines = useLines(projectId);
+  const comparison = useLoad(async (signal) => (right === '' ? null : costsApi.compare(projectId, { left, right, asOf }, signal)), [projectId, left, right, asOf]);
+  return (
+    <CostsFrame workspaceId={workspaceId} projectId={projectId} tab="compare" title="Compare two lines">
+      <Loaded state={lines.state} label="Reading branches and revisions…">
+        {(choices) => <ComparePicker key={`${left}|${right}|${asOf}`} lines={choices} left={left} right={right} asOf={asOf ?? ''} />}
+      </Loaded>
+      <Loaded state={comparison} label="Comparing…">
+        {(data) => (data === null ? <p class="hint">Choose the right-hand line to compare with {lines.labelOf(left)}.</p> : <ComparisonView comparison={data} labelOf={lines.labelOf} />)}
+      </Loaded>
+    </CostsFrame>
+  );
+}

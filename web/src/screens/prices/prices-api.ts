@@ -1,0 +1,150 @@
+/**
+ * The workspace price API as the prices screen calls it (part 2 "Prices"; docs/prices.md):
+ * the list, custom prices, CSV imports, deletion and the three catalogs (`azure`, `aws`,
+ * `gcp`). Shapes are copied from docs/prices.md; every amount is a decimal string, shown
+ * as it is and never read into a float.
+ */
+import { api, type FieldError, type Page } from '../../api/client';
+
+export interface PriceEntry {
+  id: string;
+  workspaceId: string;
+  source: 'custom' | 'csv' | 'azure' | 'aws' | 'gcp';
+  provider: string;
+  region: string | null;
+  sku: string;
+  description: string | null;
+  unit: string;
+  unitPrice: string;
+  currency: string;
+  effectiveDate: string;
+  catalogRef: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+/** CustomPriceRequest: every field present; `region` and `description` may be null. */
+export interface CustomPriceRequest {
+  provider: string;
+  region: string | null;
+  sku: string;
+  description: string | null;
+  unit: string;
+  unitPrice: string | null;
+  currency: string;
+  effectiveDate: string;
+}
+
+export interface CsvResult {
+  added: PriceEntry[];
+  refused: { line: number; errors: FieldError[] }[];
+}
+
+export interface AzureMeter {
+  meterId: string;
+  meterName: string;
+  skuId: string;
+  skuName: string;
+  armSkuName: string;
+  productName: string;
+  serviceName: string;
+  armRegionName: string;
+  location: string;
+  type: string;
+  unitOfMeasure: string;
+  tierMinimumUnits: string;
+  retailPrice: string;
+  currency: string;
+  effectiveDate: string;
+}
+
+export interface AzureMeterQuery {
+  serviceName: string;
+  region: string;
+  skuName: string;
+  meterName: string;
+  currency: string;
+}
+
+export interface AwsRate {
+  rateCode: string;
+  sku: string;
+  productFamily: string | null;
+  attributes: Record<string, string>;
+  description: string;
+  unit: string;
+  beginRange: string | null;
+  endRange: string | null;
+  currency: string;
+  unitPrice: string;
+  effectiveDate: string;
+}
+
+export interface GcpService {
+  serviceId: string;
+  displayName: string;
+  businessEntityName: string;
+}
+
+export interface GcpSku {
+  skuId: string;
+  description: string;
+  category: { serviceDisplayName: string; resourceFamily: string; resourceGroup: string; usageType: string };
+  serviceRegions: string[];
+  usageUnit: string | null;
+  usageUnitDescription: string | null;
+  currency: string | null;
+  effectiveDate: string | null;
+  tiers: { startUsageAmount: string; unitPrice: string }[];
+}
+
+/** The largest page the list gives (docs/prices.md: `limit` 1–200). */
+export const largestPricePage = 200;
+
+const base = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(workspaceId)}/prices`;
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export const pricesApi = {
+  list: (workspaceId: string, cursor: string | null, limit: number, signal?: AbortSignal) => api.get<Page<PriceEntry>>(base(workspaceId), { query: { cursor, limit }, ...withSignal(signal) }),
+  create: (workspaceId: string, body: CustomPriceRequest) => api.post<PriceEntry>(base(workspaceId), body),
+  importCsv: (workspaceId: string, csv: string) => api.post<CsvResult>(`${base(workspaceId)}/csv`, { csv }),
+  remove: (workspaceId: string, priceId: string) => api.delete<void>(`${base(workspaceId)}/${encodeURIComponent(priceId)}`),
+
+  azureMeters: (workspaceId: string, query: AzureMeterQuery, cursor: string | null, signal?: AbortSignal) =>
+    api.get<{ currency: string; items: AzureMeter[]; nextCursor: string | null }>(`${base(workspaceId)}/azure/meters`, { query: { ...query, cursor }, ...withSignal(signal) }),
+  importAzure: (workspaceId: string, body: { meterId: string; skuId: string | null; armRegionName: string | null; currency: string }) => api.post<PriceEntry>(`${base(workspaceId)}/azure`, body),
+
+  awsServices: (workspaceId: string, signal?: AbortSignal) => api.get<{ items: { service: string }[] }>(`${base(workspaceId)}/aws/services`, withSignal(signal)),
+  awsRegions: (workspaceId: string, service: string, signal?: AbortSignal) => api.get<{ items: { regionCode: string }[] }>(`${base(workspaceId)}/aws/regions`, { query: { service }, ...withSignal(signal) }),
+  awsRates: (workspaceId: string, query: { service: string; region: string; search: string }, signal?: AbortSignal) =>
+    api.get<{ items: AwsRate[]; truncated: boolean }>(`${base(workspaceId)}/aws/prices`, { query, ...withSignal(signal) }),
+  importAws: (workspaceId: string, body: { service: string; region: string; rateCodes: string[] | null }) => api.post<{ items: PriceEntry[] }>(`${base(workspaceId)}/aws`, body),
+
+  gcpServices: (workspaceId: string, signal?: AbortSignal) => api.get<{ items: GcpService[] }>(`${base(workspaceId)}/gcp/services`, withSignal(signal)),
+  gcpSkus: (workspaceId: string, query: { serviceId: string; region: string; search: string; currency: string }, signal?: AbortSignal) =>
+    api.get<{ currency: string; items: GcpSku[]; truncated: boolean }>(`${base(workspaceId)}/gcp/skus`, { query, ...withSignal(signal) }),
+  importGcp: (workspaceId: string, body: { serviceId: string; region: string | null; currency: string; skuIds: string[] | null }) => api.post<{ items: PriceEntry[] }>(`${base(workspaceId)}/gcp`, body),
+};
+
+/** Up to `pages` pages of the price list, for pickers (a cost resource's price). */
+export async function readPrices(workspaceId: string, pages: number, signal?: AbortSignal): Promise<{ items: PriceEntry[]; more: boolean }> {
+  const items: PriceEntry[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < pages; page++) {
+    const answer: Page<PriceEntry> = await pricesApi.list(workspaceId, cursor, largestPricePage, signal);
+    items.push(...answer.items);
+    cursor = answer.nextCursor;
+    if (cursor === null) return { items, more: false };
+  }
+  return { items, more: true };
+}
+
+/** A price in one line: `azure westeurope D2s v5 · 0.096 USD per 1 Hour from 2026-01-01`. */
+export function priceSummary(price: Pick<PriceEntry, 'provider' | 'region' | 'sku' | 'unitPrice' | 'currency' | 'unit' | 'effectiveDate'>): string {
+  return `${[price.provider, price.region, price.sku].filter(Boolean).join(' ')} · ${price.unitPrice} ${price.currency} per ${price.unit} from ${price.effectiveDate}`;
+}
+
+/** Today as the API writes calendar days (UTC, the service's own "today" for an estimate without `asOf`). */
+export function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
