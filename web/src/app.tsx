@@ -4,12 +4,13 @@ import { Loading } from './components/status';
 import { projectAreas, projectPath } from './navigation';
 import { currentUrl, findScreen, Link, matchPath, navigate, type ScreenRoute } from './router';
 import { accountRoutes } from './screens/account/routes';
+import { loadTestsRoutes } from './screens/load-tests/routes';
 import { modelRoutes } from './screens/model/routes';
 import { scenariosRoutes } from './screens/scenarios/routes';
 import { viewsRoutes } from './screens/views/routes';
 import { me, refreshMe } from './session';
 
-const screens: readonly ScreenRoute[] = [...accountRoutes, ...modelRoutes, ...viewsRoutes, ...scenariosRoutes];
+const screens: readonly ScreenRoute[] = [...accountRoutes, ...modelRoutes, ...viewsRoutes, ...scenariosRoutes, ...loadTestsRoutes];
 
 /** The project menu, shown on every screen under `/w/:workspaceId/p/:projectId/…`. */
 function ProjectNavigation({ workspaceId, projectId, path }: { workspaceId: string; projectId: string; path: string }) {
