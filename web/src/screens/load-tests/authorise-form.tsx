@@ -57,9 +57,9 @@ export function AuthoriseForm({ workspaceId, projectId, target, onSaved, onCance
             <FormProblem error={save.error} fields={['baseUrl', 'environment', 'version']} />
           )}
           <p class="load-tests-version" data-field="version">
-            Main model version: <strong>{version}</strong>{' '}
+            Main model version <strong>{version}</strong>: the version you authorise against.{' '}
             <span class="hint">
-              the version you authorise against; a script is refused once main moves past it. <Link href={projectPath(workspaceId, projectId, 'model')}>Look at the model</Link>.
+              A script is refused once main moves past it. <Link href={projectPath(workspaceId, projectId, 'model')}>Look at the model</Link>.
             </span>
           </p>
           {!conflict && save.error?.fieldMessage('version') ? (

@@ -1,4 +1,3 @@
-import { formatTime } from '../account/account-api';
 import { figure, type MetricChange, type Regression, type Verdict } from './load-tests-api';
 import { ResultBadges } from './result-figures';
 
@@ -28,11 +27,11 @@ export function RegressionView({ regression, resultName }: { regression: Regress
       <dl class="facts load-tests-facts">
         <dt>Baseline</dt>
         <dd>
-          {resultName(regression.baseline.id)}, ran {formatTime(regression.baseline.provenance.runAt)} <ResultBadges result={regression.baseline} />
+          {resultName(regression.baseline.id)} <ResultBadges result={regression.baseline} />
         </dd>
         <dt>Candidate</dt>
         <dd>
-          {resultName(regression.candidate.id)}, ran {formatTime(regression.candidate.provenance.runAt)} <ResultBadges result={regression.candidate} />
+          {resultName(regression.candidate.id)} <ResultBadges result={regression.candidate} />
         </dd>
         <dt>Thresholds</dt>
         <dd>
