@@ -16,9 +16,10 @@ import { chromiumMissing, requestsLeavingService, startWebSession, takeScreensho
  * profile from the starting values, a k6 script written, copied and
  * downloaded, a non-idempotent POST refused with its reason, the instance's
  * stress-run limit answered 429 with its Retry-After, the k6 summary fixture
- * uploaded and its p95 read back, a summary missing p95 refused naming it,
- * and two results compared against a verdict worked out by hand, and one
- * against the estimate of a promise's playback run.
+ * uploaded and its p95 read back, a summary missing p95 refused naming it
+ * and one over 4 MiB refused with the API's 413, two results compared
+ * against a verdict worked out by hand and one against the estimate of a
+ * promise's playback run, and an override typed by the owner.
  */
 if (chromiumMissing) console.log(`load-tests (web): browser tests skipped: ${chromiumMissing}`);
 
@@ -269,6 +270,14 @@ describe.skipIf(chromiumMissing !== null)('the load-tests area in headless chrom
     await refusal.waitFor();
     expect(await refusal.innerText()).toContain('Result refused');
     expect(await refusal.getByRole('listitem').allInnerTexts()).toEqual([expect.stringMatching(/^metrics\.http_req_duration\.p\(95\): missing: summaryTrendStats must include med, p\(90\) and p\(95\)/)]);
+    expect((await api('GET', `${L()}/results`)).json.items).toHaveLength(1);
+
+    // Over the 4 MiB a result may have: refused from its length, the API's answer shown.
+    await upload.getByLabel('Summary file').setInputFiles({ name: 'huge.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ pad: 'x'.repeat(4 * 1024 * 1024) })) });
+    await upload.getByRole('button', { name: 'Add huge.json' }).click();
+    const tooLarge = upload.getByRole('alert').filter({ hasText: 'Request body too large' });
+    await tooLarge.waitFor();
+    expect(await tooLarge.innerText()).toContain('413 payload_too_large');
     expect((await api('GET', `${L()}/results`)).json.items).toHaveLength(1);
 
     // The result page: the figures as k6 gave them, the truth label and where they came from.

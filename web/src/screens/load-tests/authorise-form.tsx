@@ -70,9 +70,11 @@ export function AuthoriseForm({ workspaceId, projectId, target, onSaved, onCance
           <TextField label="Base URL" field="baseUrl" type="url" error={save.error} value={baseUrl} onValue={setBaseUrl} hint="Where load may be sent: absolute http or https, no query or fragment; paths are appended to it." required />
           <TextField label="Environment (optional)" field="environment" error={save.error} value={environment} onValue={setEnvironment} hint="A name such as staging; empty for none." />
           <div class="actions">
-            <button type="submit" disabled={save.pending}>
-              {save.pending ? 'Authorising…' : `Authorise at version ${version}`}
-            </button>
+            {conflict && mainNow !== null ? null : (
+              <button type="submit" disabled={save.pending}>
+                {save.pending ? 'Authorising…' : `Authorise at version ${version}`}
+              </button>
+            )}
             <button type="button" class="secondary" onClick={onCancel}>
               Cancel
             </button>
