@@ -21,7 +21,7 @@ export const projectAreas: readonly ProjectArea[] = [
   { segment: 'sources', label: 'Sources', ready: false },
   { segment: 'proposals', label: 'Proposals', ready: false },
   { segment: 'costs', label: 'Costs', ready: true },
-  { segment: 'load-tests', label: 'Load tests', ready: false },
+  { segment: 'load-tests', label: 'Load tests', ready: true },
   { segment: 'ai', label: 'AI proposals', ready: false },
   { segment: 'comments', label: 'Comments', ready: false },
 ];

@@ -21,9 +21,12 @@ export interface Problem {
 
 export class ApiError extends Error {
   readonly problem: Problem;
-  constructor(problem: Problem) {
+  /** Seconds of the answer's `Retry-After` header (a 429 `busy`), else null. */
+  readonly retryAfterSeconds: number | null;
+  constructor(problem: Problem, retryAfterSeconds: number | null = null) {
     super(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
     this.problem = problem;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
   get status(): number {
     return this.problem.status;
@@ -77,6 +80,12 @@ async function problemOf(response: Response): Promise<Problem> {
   }
 }
 
+/** `Retry-After` given in seconds (the service never sends an HTTP date), else null. */
+function retryAfterOf(response: Response): number | null {
+  const value = response.headers.get('retry-after');
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value.trim()) : null;
+}
+
 /** Listeners told when any call answers 401, so the shell can go back to sign-in. */
 const unauthorisedListeners = new Set<() => void>();
 export function onUnauthorised(listener: () => void): () => void {
@@ -106,7 +115,7 @@ export async function request<T = unknown>(method: string, path: string, options
   if (!response.ok) {
     const problem = await problemOf(response);
     if (problem.status === 401) for (const listener of unauthorisedListeners) listener();
-    throw new ApiError(problem);
+    throw new ApiError(problem, retryAfterOf(response));
   }
   if (options.as === 'response') return response as T;
   if (options.as === 'text') return (await response.text()) as T;
