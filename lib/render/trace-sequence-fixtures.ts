@@ -9,6 +9,7 @@ import { binding, branchStep, callStep, channel, element, fault, guid, message, 
 import type { ScenarioDocument } from '../playback/scenario-document';
 
 export const shop = {
+  shop: guid(0x100),
   customer: guid(0x101),
   web: guid(0x102),
   orders: guid(0x103),
@@ -36,14 +37,15 @@ export const shop = {
 export function sequenceShopModel(): ModelSnapshot {
   const s = shop;
   return modelOf([
+    element({ id: s.shop, kind: 'system', name: 'Shop' }),
     element({ id: s.customer, kind: 'actor', name: 'Customer' }),
-    element({ id: s.web, kind: 'app', name: 'Web shop' }),
-    element({ id: s.orders, kind: 'app', name: 'Orders' }),
-    element({ id: s.ordersDb, kind: 'store', name: 'Orders DB' }),
-    element({ id: s.stock, kind: 'app', name: 'Stock' }),
-    element({ id: s.billing, kind: 'app', name: 'Billing' }),
-    element({ id: s.shipping, kind: 'app', name: 'Shipping' }),
-    element({ id: s.audit, kind: 'component', name: 'Audit; log' }),
+    element({ id: s.web, kind: 'app', name: 'Web shop', parentId: s.shop }),
+    element({ id: s.orders, kind: 'app', name: 'Orders', parentId: s.shop }),
+    element({ id: s.ordersDb, kind: 'store', name: 'Orders DB', parentId: s.shop }),
+    element({ id: s.stock, kind: 'app', name: 'Stock', parentId: s.shop }),
+    element({ id: s.billing, kind: 'app', name: 'Billing', parentId: s.shop }),
+    element({ id: s.shipping, kind: 'app', name: 'Shipping', parentId: s.shop }),
+    element({ id: s.audit, kind: 'component', name: 'Audit; log', parentId: s.orders }),
     operation({ id: s.placeOrder, ownerId: s.orders, name: 'PlaceOrder', timeoutMs: 1000, retry: { maxAttempts: 3, backoffMs: 200 } }),
     operation({ id: s.reserveStock, ownerId: s.stock, name: 'ReserveStock', transport: 'grpc', timeoutMs: 500 }),
     operation({ id: s.releaseStock, ownerId: s.stock, name: 'ReleaseStock', transport: 'grpc' }),
