@@ -1,9 +1,11 @@
 import type { AgentTool } from './agent-tool';
 import { findElements } from './tools/find-elements';
+import { findPaths } from './tools/find-paths';
 import { getContracts } from './tools/get-contracts';
 import { getDependencies } from './tools/get-dependencies';
 import { getDependents } from './tools/get-dependents';
 import { getElement } from './tools/get-element';
+import { getImpact } from './tools/get-impact';
 import { getModelSummary } from './tools/get-model-summary';
 import { getPromise } from './tools/get-promise';
 import { getReviewFindings } from './tools/get-review-findings';
@@ -39,6 +41,9 @@ export const agentTools: readonly AgentTool[] = Object.freeze([
   listPromiseRuns,
   // Part 1 leaves its arguments and results open: docs/review-rules.md.
   getReviewFindings,
+  // Paths and impact over the declared model (docs/agent-tools.md).
+  findPaths,
+  getImpact,
 ] as AgentTool[]);
 
 export const toolScope = 'read';

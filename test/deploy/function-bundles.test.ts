@@ -311,6 +311,12 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       expect(wrongMethod.headers.allow).toBe('POST');
       expect((await call('web', 'GET', '/{proxy+}', { params: { proxy: 'assets/main-NOTBUILT.js' } })).statusCode).toBe(404);
     },
+    graph: async () => {
+      // The project's model is empty: the impact walk reads it in its transaction and finds no such element.
+      const answer = await call('graph', 'GET', '/api/projects/{projectId}/impact', { params: { projectId: ids.projectId! }, query: 'kind=element&id=6a000000-0000-4000-8000-000000000001', cookies: session });
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json.title).toBe('Element not found');
+    },
     mcp: async () => {
       const answer = await call('mcp', 'POST', '/mcp', {
         headers: { authorization: `Bearer ${ids.token}`, accept: 'application/json, text/event-stream' },

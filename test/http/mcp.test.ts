@@ -33,6 +33,8 @@ const toolNames = [
   'get_promise',
   'list_promise_runs',
   'get_review_findings',
+  'find_paths',
+  'get_impact',
 ];
 
 const seed = 'b7f3c2a1-0000-4000-8000-00000000a11a';
