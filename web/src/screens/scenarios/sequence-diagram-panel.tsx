@@ -26,9 +26,8 @@ export function SequenceDiagramPanel({ hash, load }: { hash: string; load: (sign
           <div class="actions">
             <CopyButton text={text} label="Copy Mermaid text" />
           </div>
-          <pre class="sequence-text" tabIndex={0} aria-label="Mermaid sequence diagram text">
-            <code>{text}</code>
-          </pre>
+          {/* Read-only text: focusable and scrollable by keyboard, selectable, never sent anywhere. */}
+          <textarea class="sequence-text" readOnly value={text} aria-label="Mermaid sequence diagram text" rows={24} spellcheck={false} wrap="off" />
         </>
       ) : null}
     </section>
