@@ -282,6 +282,10 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       const answer = await call('agent', 'GET', '/llms.txt');
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.body.length).toBeGreaterThan(100);
+      // The skill documents travel inside the bundle (skills/).
+      const skill = await call('agent', 'GET', '/skills/{name}', { params: { name: 'read-the-model' } });
+      expect(skill.statusCode, skill.body).toBe(200);
+      expect(skill.body).toMatch(/^---\nname: read-the-model\n/);
     },
     web: async () => {
       // The client's files travel inside the bundle (client/): nothing outside the copied folder is read.
