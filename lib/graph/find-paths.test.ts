@@ -80,17 +80,23 @@ describe('findPaths', () => {
     );
   });
 
-  it('reads only the levels it needs, from both ends, growing the smaller frontier', async () => {
-    // A chain 1 → 2 → 3 → 4 → 5 with a fan of 4 elements leaving 1; from 1 to 5 within 4 edges.
+  it('reads two levels a statement, one from each end, and the last level from the smaller frontier', async () => {
+    // A chain 1 → 2 → 3 → 4 → 5 with a fan of two elements leaving 1; from 1 to 5 within 3 edges and within 4.
     const chain = [edge('relationship', guid(201), nodes[0]!, nodes[1]!), edge('relationship', guid(202), nodes[1]!, nodes[2]!), edge('message', guid(203), nodes[2]!, nodes[3]!), edge('relationship', guid(204), nodes[3]!, nodes[4]!)];
     const fan = [5, 6].map((n) => edge('relationship', guid(300 + n), nodes[0]!, nodes[n]!));
-    const lookup = flowsInMemory([...chain, ...fan]);
-    const found = await findPaths(lookup, { fromId: nodes[0]!, toId: nodes[4]!, maxDepth: 4, skip: 0, take: 5 });
-    expect(found.paths).toEqual([chain]);
-    // Forward from 1 (one element each side: forward first); then the forward frontier holds 2, 6 and 7,
-    // so the three other levels are read backward from 5, one element each.
-    expect(lookup.asked.leaving).toEqual([[nodes[0]]]);
-    expect(lookup.asked.entering).toEqual([[nodes[4]], [nodes[3]], [nodes[2]]]);
+    const within4 = flowsInMemory([...chain, ...fan]);
+    expect((await findPaths(within4, { fromId: nodes[0]!, toId: nodes[4]!, maxDepth: 4, skip: 0, take: 5 })).paths).toEqual([chain]);
+    expect(within4.asked).toEqual([
+      { leaving: [nodes[0]], entering: [nodes[4]] },
+      { leaving: [nodes[1], nodes[5], nodes[6]].sort(), entering: [nodes[3]] },
+    ]);
+    const within3 = flowsInMemory([...chain, ...fan]);
+    expect((await findPaths(within3, { fromId: nodes[0]!, toId: nodes[4]!, maxDepth: 3, skip: 0, take: 5 })).paths).toEqual([]);
+    // After a level from each end the forward frontier holds three elements, the backward one: the last level is read backward.
+    expect(within3.asked).toEqual([
+      { leaving: [nodes[0]], entering: [nodes[4]] },
+      { leaving: [], entering: [nodes[3]] },
+    ]);
   });
 
   it('answers no path for an element to itself, or none within the depth', async () => {

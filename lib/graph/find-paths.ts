@@ -6,7 +6,7 @@
  *
  * The model is read a level at a time from both ends (a breadth-first search
  * from `fromId` along edges leaving, one from `toId` along edges entering,
- * always growing the smaller frontier), until the two depths add up to
+ * both frontiers in one statement), until the two depths add up to
  * `maxDepth`. Every edge of a path of at most `maxDepth` edges is then known:
  * for an edge u → v on such a path, dist(from, u) + 1 + dist(v, to) ≤
  * maxDepth, so either u lies within the forward depth (its edges leaving were
@@ -40,7 +40,11 @@ export const pathStepBudget = 200_000;
 
 const edgeKey = (e: FlowEdge) => `${e.via} ${e.id} ${e.fromId} ${e.toId}`;
 
-/** Reads the edges every path of at most maxDepth edges can use, a level at a time from both ends. */
+/**
+ * Reads the edges every path of at most maxDepth edges can use, from both
+ * ends: each statement grows both frontiers by a level while two levels are
+ * left to read, else the smaller one.
+ */
 async function edgesBetween(lookup: FlowLookup, fromId: string, toId: string, maxDepth: number): Promise<FlowEdge[]> {
   const edges = new Map<string, FlowEdge>();
   const seenForward = new Set([fromId]);
@@ -48,25 +52,29 @@ async function edgesBetween(lookup: FlowLookup, fromId: string, toId: string, ma
   let forward = [fromId];
   let backward = [toId];
   let depth = 0;
-  // An empty frontier means every element on that side has been read: every edge a path can use is known.
-  while (depth < maxDepth && forward.length > 0 && backward.length > 0) {
-    const goForward = forward.length <= backward.length;
-    const found = goForward ? await lookup.leaving(forward) : await lookup.entering(backward);
+  const grow = (found: readonly FlowEdge[], side: 'forward' | 'backward'): string[] => {
     const next: string[] = [];
+    const seen = side === 'forward' ? seenForward : seenBackward;
     for (const edge of found) {
       if (edge.fromId === edge.toId) continue;
       edges.set(edgeKey(edge), edge);
-      const reached = goForward ? edge.toId : edge.fromId;
-      const seen = goForward ? seenForward : seenBackward;
+      const reached = side === 'forward' ? edge.toId : edge.fromId;
       if (!seen.has(reached)) {
         seen.add(reached);
         next.push(reached);
       }
     }
-    next.sort();
-    if (goForward) forward = next;
-    else backward = next;
-    depth++;
+    return next.sort();
+  };
+  // An empty frontier means every element on that side has been read: every edge a path can use is known.
+  while (depth < maxDepth && forward.length > 0 && backward.length > 0) {
+    const both = maxDepth - depth >= 2;
+    const goForward = both || forward.length <= backward.length;
+    const goBackward = both || !goForward;
+    const found = await lookup.around(goForward ? forward : [], goBackward ? backward : []);
+    if (goForward) forward = grow(found.leaving, 'forward');
+    if (goBackward) backward = grow(found.entering, 'backward');
+    depth += both ? 2 : 1;
   }
   return [...edges.values()];
 }
@@ -82,9 +90,14 @@ export async function findPaths(lookup: FlowLookup, search: PathSearch): Promise
   const edges = await edgesBetween(lookup, fromId, toId, maxDepth);
   const leaving = new Map<string, FlowEdge[]>();
   const entering = new Map<string, FlowEdge[]>();
+  const add = (map: Map<string, FlowEdge[]>, key: string, edge: FlowEdge) => {
+    const list = map.get(key);
+    if (list) list.push(edge);
+    else map.set(key, [edge]);
+  };
   for (const edge of edges) {
-    leaving.set(edge.fromId, [...(leaving.get(edge.fromId) ?? []), edge]);
-    entering.set(edge.toId, [...(entering.get(edge.toId) ?? []), edge]);
+    add(leaving, edge.fromId, edge);
+    add(entering, edge.toId, edge);
   }
   for (const list of leaving.values()) list.sort(compareFlowEdges);
 

@@ -24,10 +24,9 @@ export interface FlowEdge {
   stale: StaleMark | null;
 }
 
-/** The flow edges leaving or entering a set of elements. */
+/** The flow edges leaving one set of elements and entering another, read together (one statement). */
 export interface FlowLookup {
-  leaving(elementIds: readonly string[]): Promise<FlowEdge[]>;
-  entering(elementIds: readonly string[]): Promise<FlowEdge[]>;
+  around(leavingIds: readonly string[], enteringIds: readonly string[]): Promise<{ leaving: FlowEdge[]; entering: FlowEdge[] }>;
 }
 
 /** The order edges are tried in, and paths of one length are listed in: by record ID, then by the element they lead to. */
@@ -51,52 +50,48 @@ const toEdge = (row: EdgeRow): FlowEdge => ({ via: row.via, id: row.id, fromId: 
 // A record without a factStatus (none is written without one) reads as declared.
 const factOf = (alias: string) => sql.raw(`coalesce(${alias}.body->>'factStatus', 'declared') as fact_status, nullif(${alias}.body->'stale', 'null'::jsonb) as stale`);
 
-/** The flow edges of a stream, looked up by index. */
+interface TaggedRow extends EdgeRow {
+  side: 'leaving' | 'entering';
+}
+
+/** The flow edges of a stream, looked up by index: relationships by `fromId`/`toId`, messages by `producerId` and their stream-keyed `consumerIds`. */
 export function storedFlows(db: Db, streamId: string): FlowLookup {
   return {
-    async leaving(elementIds) {
-      if (elementIds.length === 0) return [];
-      const ids = [...elementIds];
-      const rows = await sql<EdgeRow>`
-        select 'relationship' as via, r.id, r.body->>'fromId' as from_id, r.body->>'toId' as to_id, r.body->>'label' as name, ${factOf('r')}
-        from model_entities r where r.stream_id = ${streamId} and r.kind = 'relationship' and r.body->>'fromId' = any(${ids}::text[])
+    async around(leavingIds, enteringIds) {
+      if (leavingIds.length === 0 && enteringIds.length === 0) return { leaving: [], entering: [] };
+      const out = [...leavingIds];
+      const into = [...enteringIds];
+      // consumerIds is found through its keys "<stream>:<id>" (migration 0015), which name the stream themselves.
+      const keys = into.map((id) => `${streamId}:${id}`);
+      const rows = await sql<TaggedRow>`
+        select 'leaving' as side, 'relationship' as via, r.id, r.body->>'fromId' as from_id, r.body->>'toId' as to_id, r.body->>'label' as name, ${factOf('r')}
+        from model_entities r where r.stream_id = ${streamId} and r.kind = 'relationship' and r.body->>'fromId' = any(${out}::text[])
         union all
-        select 'message', m.id, m.body->>'producerId', c.consumer, m.body->>'name', ${factOf('m')}
+        select 'leaving', 'message', m.id, m.body->>'producerId', c.consumer, m.body->>'name', ${factOf('m')}
         from model_entities m cross join lateral jsonb_array_elements_text(m.body->'consumerIds') as c(consumer)
-        where m.stream_id = ${streamId} and m.kind = 'message' and m.body->>'producerId' = any(${ids}::text[])`.execute(db);
-      return rows.rows.map(toEdge);
-    },
-    async entering(elementIds) {
-      if (elementIds.length === 0) return [];
-      const ids = [...elementIds];
-      // consumerIds is found through its keys "<stream>:<id>" (migration 0015).
-      const keys = ids.map((id) => `${streamId}:${id}`);
-      const rows = await sql<EdgeRow>`
-        select 'relationship' as via, r.id, r.body->>'fromId' as from_id, r.body->>'toId' as to_id, r.body->>'label' as name, ${factOf('r')}
-        from model_entities r where r.stream_id = ${streamId} and r.kind = 'relationship' and r.body->>'toId' = any(${ids}::text[])
+        where m.stream_id = ${streamId} and m.kind = 'message' and m.body->>'producerId' = any(${out}::text[])
         union all
-        select 'message', m.id, m.body->>'producerId', c.consumer, m.body->>'name', ${factOf('m')}
+        select 'entering', 'relationship', r.id, r.body->>'fromId', r.body->>'toId', r.body->>'label', ${factOf('r')}
+        from model_entities r where r.stream_id = ${streamId} and r.kind = 'relationship' and r.body->>'toId' = any(${into}::text[])
+        union all
+        select 'entering', 'message', m.id, m.body->>'producerId', c.consumer, m.body->>'name', ${factOf('m')}
         from model_entities m cross join lateral jsonb_array_elements_text(m.body->'consumerIds') as c(consumer)
-        where m.kind = 'message' and model_list_references(m.stream_id, m.body->'consumerIds') && ${keys}::text[] and c.consumer = any(${ids}::text[])`.execute(db);
-      return rows.rows.map(toEdge);
+        where m.kind = 'message' and model_list_references(m.stream_id, m.body->'consumerIds') && ${keys}::text[] and c.consumer = any(${into}::text[])`.execute(db);
+      return { leaving: rows.rows.filter((r) => r.side === 'leaving').map(toEdge), entering: rows.rows.filter((r) => r.side === 'entering').map(toEdge) };
     },
   };
 }
 
-/** The same look-ups over edges held in memory (the tests' reference). */
-export function flowsInMemory(edges: readonly FlowEdge[]): FlowLookup & { asked: { leaving: string[][]; entering: string[][] } } {
-  const asked = { leaving: [] as string[][], entering: [] as string[][] };
+/** The same look-up over edges held in memory (the tests' reference); `asked` records each call. */
+export function flowsInMemory(edges: readonly FlowEdge[]): FlowLookup & { asked: { leaving: string[]; entering: string[] }[] } {
+  const asked: { leaving: string[]; entering: string[] }[] = [];
   return {
     asked,
-    async leaving(elementIds) {
-      asked.leaving.push([...elementIds]);
-      const set = new Set(elementIds);
-      return edges.filter((e) => set.has(e.fromId));
-    },
-    async entering(elementIds) {
-      asked.entering.push([...elementIds]);
-      const set = new Set(elementIds);
-      return edges.filter((e) => set.has(e.toId));
+    async around(leavingIds, enteringIds) {
+      asked.push({ leaving: [...leavingIds], entering: [...enteringIds] });
+      const out = new Set(leavingIds);
+      const into = new Set(enteringIds);
+      return { leaving: edges.filter((e) => out.has(e.fromId)), entering: edges.filter((e) => into.has(e.toId)) };
     },
   };
 }

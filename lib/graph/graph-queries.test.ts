@@ -108,15 +108,20 @@ describe('graph queries in SQL', () => {
     return projectId;
   }
 
-  it('finds the flow edges leaving and entering any set of elements, as the records say (property)', async () => {
+  it('finds the flow edges leaving one set of elements and entering another, as the records say (property)', async () => {
     await fc.assert(
       fc.asyncProperty(modelArbitrary(), fc.subarray(elementIds), async (entries, frontier) => {
         const streamId = await storeProject(entries);
         const stored = storedFlows(database.db, streamId);
         const memory = flowsInMemory(flowEdgesOf(entries));
         const sorted = (edges: FlowEdge[]) => [...edges].sort(compareFlowEdges);
-        expect(sorted(await stored.leaving(frontier))).toEqual(sorted(await memory.leaving(frontier)));
-        expect(sorted(await stored.entering(frontier))).toEqual(sorted(await memory.entering(frontier)));
+        const other = elementIds.filter((id) => !frontier.includes(id));
+        for (const [out, into] of [[frontier, other], [other, frontier], [frontier, []], [[], frontier]]) {
+          const a = await stored.around(out!, into!);
+          const b = await memory.around(out!, into!);
+          expect(sorted(a.leaving)).toEqual(sorted(b.leaving));
+          expect(sorted(a.entering)).toEqual(sorted(b.entering));
+        }
       }),
       { numRuns: 40 },
     );

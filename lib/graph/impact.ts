@@ -111,11 +111,25 @@ async function dependentsOf(db: Db, streamId: string, elements: readonly string[
       select 'binding', b.id, b.body->>'routingKey', b.body->>'sourceChannelId', b.body->>'targetChannelId', 'channel'
       from model_entities b where b.stream_id = ${streamId} and b.kind = 'binding' and b.body->>'sourceChannelId' = any(${c}::text[])
     )
+    ${nodeRecords(streamId)}`.execute(db);
+  return rows.rows;
+}
+
+/**
+ * Each hit with its dependent's record, looked up by primary key one row at
+ * a time (offset 0 keeps the planner from hashing every record of the stream
+ * instead, which it prefers when it overestimates the hits); the case casts
+ * only text that is a stored ID.
+ */
+function nodeRecords(streamId: string) {
+  return sql`
     select h.*, n.body as node
     from hits h
-    left join model_entities n on n.stream_id = ${streamId} and n.kind = h.node_kind
-      and n.id = case when h.node_id ~ ${storedIdPattern} then h.node_id::uuid end`.execute(db);
-  return rows.rows;
+    left join lateral (
+      select body from model_entities
+      where stream_id = ${streamId} and kind = h.node_kind and id = case when h.node_id ~ ${storedIdPattern} then h.node_id::uuid end
+      offset 0
+    ) n on true`;
 }
 
 /** A record of the stream by kind and ID, or 404 naming it. */
@@ -164,10 +178,7 @@ async function schemaDependents(db: Db, streamId: string, schemaId: string): Pro
       select 'operation', o.id, o.body->>'name', ${schemaId}::text, o.body->>'ownerId', 'element'
       from model_entities o where o.stream_id = ${streamId} and o.kind = 'operation' and o.body->>'responseSchemaId' = ${schemaId}::text
     )
-    select h.*, n.body as node
-    from hits h
-    left join model_entities n on n.stream_id = ${streamId} and n.kind = 'element'
-      and n.id = case when h.node_id ~ ${storedIdPattern} then h.node_id::uuid end`.execute(db);
+    ${nodeRecords(streamId)}`.execute(db);
   return rows.rows;
 }
 
@@ -234,64 +245,73 @@ interface Named {
   words: string;
 }
 
-/**
- * The records through which scenarios and promises reach the walk: the
- * target; every element and channel reached; the operations and the
- * subscriptions of the target (when an element) and of every element reached
- * (a call names an operation, a handler its subscription); a channel
- * target's subscriptions and bindings; a schema's messages and operations.
- */
-async function namedRecords(db: Db, streamId: string, target: ImpactTarget & { words: string }, nodes: readonly WalkNode[]): Promise<Map<string, Named>> {
-  const named = new Map<string, Named>();
-  const add = (id: string, depth: number, words: string) => {
-    const known = named.get(id);
-    if (!known || known.depth > depth) named.set(id, { depth, words });
-  };
-  add(target.id, 0, target.words);
-  const elementDepth = new Map<string, number>(nodes.filter((n) => n.kind !== 'channel').map((n) => [n.id, n.depth]));
-  if (target.kind === 'element') elementDepth.set(target.id, 0);
-  for (const node of nodes) add(node.id, node.depth, `${node.kind === 'channel' ? 'the channel' : `the ${node.kind}`} ${JSON.stringify(node.name)}`);
-  const elementIds = [...elementDepth.keys()];
-  const channelIds = target.kind === 'channel' ? [target.id] : [];
-  const schemaIds = target.kind === 'schema' ? [target.id] : [];
-  const rows = await sql<{ kind: string; id: string; name: string | null; element_id: string | null }>`
-    select 'operation' as kind, id, body->>'name' as name, body->>'ownerId' as element_id from model_entities
-    where stream_id = ${streamId} and kind = 'operation' and body->>'ownerId' = any(${elementIds}::text[])
-    union all
-    select 'subscription', id, null, body->>'consumerId' from model_entities
-    where stream_id = ${streamId} and kind = 'subscription' and body->>'consumerId' = any(${elementIds}::text[])
-    union all
-    select 'subscription', id, null, null from model_entities
-    where stream_id = ${streamId} and kind = 'subscription' and (body->>'channelId' = any(${channelIds}::text[]) or body->>'deadLetterChannelId' = any(${channelIds}::text[]))
-    union all
-    select 'binding', id, body->>'routingKey', null from model_entities
-    where stream_id = ${streamId} and kind = 'binding' and (body->>'sourceChannelId' = any(${channelIds}::text[]) or body->>'targetChannelId' = any(${channelIds}::text[]))
-    union all
-    select 'message', id, body->>'name', null from model_entities where stream_id = ${streamId} and kind = 'message' and body->>'schemaId' = any(${schemaIds}::text[])
-    union all
-    select 'operation', id, body->>'name', null from model_entities
-    where stream_id = ${streamId} and kind = 'operation' and (body->>'requestSchemaId' = any(${schemaIds}::text[]) or body->>'responseSchemaId' = any(${schemaIds}::text[]))`.execute(db);
-  for (const row of rows.rows) {
-    const depth = row.element_id === null ? 0 : (elementDepth.get(row.element_id) ?? 0);
-    add(row.id, depth, row.name === null ? `the ${row.kind} ${row.id}` : `the ${row.kind} ${JSON.stringify(row.name)}`);
-  }
-  return named;
-}
-
 const guidPattern = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
-/** The live scenarios of the project whose documents name any of the records (IDs in any case), with the IDs each names. */
-async function scenariosNaming(db: Db, projectId: string, ids: readonly string[]): Promise<{ id: string; name: string; hits: string[] }[]> {
-  if (ids.length === 0) return [];
-  const rows = await sql<{ id: string; name: string; hits: string[] }>`
-    select s.id, s.name, array_agg(distinct u.id order by u.id) as hits
-    from scenarios s
-    cross join lateral regexp_matches(s.document::text, ${guidPattern}, 'g') as m(found)
-    join unnest(${[...ids]}::text[]) as u(id) on u.id = lower(m.found[1])
-    where s.project_id = ${projectId} and s.deleted_at is null
-    group by s.id, s.name
-    order by s.name, s.id`.execute(db);
-  return rows.rows;
+/** What the one statement after the walk reads: the further records scenarios may name, and the project's scenarios, views and promises that touch the walk. */
+interface UsesRow {
+  extra: { kind: string; id: string; name: string | null; elementId: string | null }[];
+  scenarios: { id: string; name: string; hits: string[] }[];
+  views: { id: string; name: string; rootElementId: string | null }[];
+  promises: { id: string; requirementNumber: number; title: string; cites: string }[];
+}
+
+/**
+ * In one statement: the records through which scenarios and promises reach
+ * the walk besides its elements and channels (the operations and the
+ * subscriptions of the target, when an element, and of every element
+ * reached: a call names an operation, a handler its subscription; a channel
+ * target's subscriptions and bindings; a schema's messages and operations),
+ * each by its index; the live scenarios whose documents hold any of those
+ * IDs or the walk's (in any case; the project's scenarios are read, there
+ * being no index of their contents); the views rooted at an element of the
+ * walk, at one's parent, or without root when one is at the top; and the
+ * in-force and draft promise revisions with the text of their links and
+ * obligations.
+ */
+async function readUses(db: Db, input: { projectId: string; streamId: string; target: ImpactTarget; givenIds: string[]; elementIds: string[]; roots: string[]; topLevel: boolean }): Promise<UsesRow> {
+  const { projectId, streamId, target } = input;
+  const channelIds = target.kind === 'channel' ? [target.id] : [];
+  const schemaIds = target.kind === 'schema' ? [target.id] : [];
+  const rows = await sql<UsesRow>`
+    with extra (kind, id, name, element_id) as (
+      select 'operation', id, body->>'name', body->>'ownerId' from model_entities
+      where stream_id = ${streamId} and kind = 'operation' and body->>'ownerId' = any(${input.elementIds}::text[])
+      union all
+      select 'subscription', id, null, body->>'consumerId' from model_entities
+      where stream_id = ${streamId} and kind = 'subscription' and body->>'consumerId' = any(${input.elementIds}::text[])
+      union all
+      select 'subscription', id, null, null from model_entities
+      where stream_id = ${streamId} and kind = 'subscription' and (body->>'channelId' = any(${channelIds}::text[]) or body->>'deadLetterChannelId' = any(${channelIds}::text[]))
+      union all
+      select 'binding', id, body->>'routingKey', null from model_entities
+      where stream_id = ${streamId} and kind = 'binding' and (body->>'sourceChannelId' = any(${channelIds}::text[]) or body->>'targetChannelId' = any(${channelIds}::text[]))
+      union all
+      select 'message', id, body->>'name', null from model_entities where stream_id = ${streamId} and kind = 'message' and body->>'schemaId' = any(${schemaIds}::text[])
+      union all
+      select 'operation', id, body->>'name', null from model_entities
+      where stream_id = ${streamId} and kind = 'operation' and (body->>'requestSchemaId' = any(${schemaIds}::text[]) or body->>'responseSchemaId' = any(${schemaIds}::text[]))
+    ),
+    ids (id) as (select unnest(${input.givenIds}::text[]) union select id::text from extra),
+    hits as (
+      select s.id, s.name, array_agg(distinct lower(m.found[1]) order by lower(m.found[1])) as hits
+      from scenarios s cross join lateral regexp_matches(s.document::text, ${guidPattern}, 'g') as m(found)
+      where s.project_id = ${projectId} and s.deleted_at is null and lower(m.found[1]) in (select id from ids)
+      group by s.id, s.name
+    )
+    select
+      coalesce((select json_agg(json_build_object('kind', kind, 'id', id, 'name', name, 'elementId', element_id)) from extra), '[]') as extra,
+      coalesce((select json_agg(json_build_object('id', id, 'name', name, 'hits', hits) order by name, id) from hits), '[]') as scenarios,
+      coalesce((
+        select json_agg(json_build_object('id', v.id, 'name', v.name, 'rootElementId', v.root_element_id) order by v.name, v.id) from views v
+        where v.project_id = ${projectId} and (v.root_element_id = any(${input.roots}::uuid[]) or (${input.topLevel}::boolean and v.root_element_id is null))
+      ), '[]') as views,
+      coalesce((
+        select json_agg(json_build_object('id', p.id, 'requirementNumber', p.requirement_number, 'title', r.title, 'cites', r.links::text || ' ' || r.obligations::text)
+          order by p.requirement_number, r.status desc)
+        from promises p join promise_revisions r on r.promise_id = p.id
+        where p.project_id = ${projectId} and r.status in ('in-force', 'draft')
+      ), '[]') as promises`.execute(db);
+  return rows.rows[0]!;
 }
 
 /** The nearest of the named records a list of IDs holds. */
@@ -304,30 +324,16 @@ function nearest(named: ReadonlyMap<string, Named>, ids: Iterable<string>): { id
   return best;
 }
 
-/** Views of the project showing any element of the walk (or the target element): as a card at its level, or as the frame of a view rooted at it. */
-async function viewsShowing(db: Db, projectId: string, shown: ReadonlyMap<string, { depth: number; name: string; parentId: string | null }>): Promise<ImpactUse[]> {
-  if (shown.size === 0) return [];
-  const roots = new Set<string>();
-  let topLevel = false;
-  for (const [id, element] of shown) {
-    roots.add(id);
-    if (element.parentId === null) topLevel = true;
-    else roots.add(element.parentId);
-  }
-  const rows = await db
-    .selectFrom('views')
-    .select(['id', 'name', 'root_element_id'])
-    .where('project_id', '=', projectId)
-    .where((eb) => eb.or([eb('root_element_id', 'in', [...roots]), ...(topLevel ? [eb('root_element_id', 'is', null)] : [])]))
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+type Shown = ReadonlyMap<string, { depth: number; name: string; parentId: string | null }>;
+
+/** A view shows an element of the walk as a card at its level (part 1: without root the top level, with a root its children) or as the frame of a view rooted at it. */
+function viewUses(views: UsesRow['views'], shown: Shown): ImpactUse[] {
   const uses: ImpactUse[] = [];
-  for (const view of rows) {
+  for (const view of views) {
     let best: { id: string; depth: number; name: string; frame: boolean } | null = null;
     for (const [id, element] of shown) {
-      const frame = view.root_element_id === id;
-      const card = view.root_element_id === null ? element.parentId === null : element.parentId === view.root_element_id;
+      const frame = view.rootElementId === id;
+      const card = view.rootElementId === null ? element.parentId === null : element.parentId === view.rootElementId;
       if (!frame && !card) continue;
       if (!best || element.depth < best.depth || (element.depth === best.depth && id < best.id)) best = { id, depth: element.depth, name: element.name, frame };
     }
@@ -336,37 +342,29 @@ async function viewsShowing(db: Db, projectId: string, shown: ReadonlyMap<string
   return uses;
 }
 
-/** Promises whose in-force or draft revision links, or whose obligations play, a record of the walk or a scenario that uses one. */
-async function promisesCiting(db: Db, projectId: string, named: ReadonlyMap<string, Named>, scenarios: readonly ImpactUse[]): Promise<Impact['promises']> {
-  const rows = await db
-    .selectFrom('promises as p')
-    .innerJoin('promise_revisions as r', 'r.promise_id', 'p.id')
-    .select(['p.id', 'p.requirement_number', 'r.title', 'r.status', 'r.links', 'r.obligations'])
-    .where('p.project_id', '=', projectId)
-    .where('r.status', 'in', ['in-force', 'draft'])
-    .orderBy('p.requirement_number')
-    .orderBy('r.status', 'desc')
-    .execute();
+/** A promise cites the walk when its links or obligations name a named record, or a scenario that uses one; its revision in force first. */
+function promiseUses(promises: UsesRow['promises'], named: ReadonlyMap<string, Named>, scenarios: readonly ImpactUse[]): Impact['promises'] {
   const scenarioById = new Map(scenarios.map((s) => [s.id, s]));
   const uses: Impact['promises'] = [];
   const seen = new Set<string>();
   const guid = new RegExp(guidPattern, 'g');
-  for (const row of rows) {
+  for (const row of promises) {
     if (seen.has(row.id)) continue;
-    const ids = [...`${JSON.stringify(row.links)} ${JSON.stringify(row.obligations)}`.matchAll(guid)].map((m) => m[0].toLowerCase());
+    const ids = [...row.cites.matchAll(guid)].map((m) => m[0].toLowerCase());
     const record = nearest(named, ids);
     const scenario = ids.map((id) => scenarioById.get(id)).find((s) => s !== undefined);
     if (!record && !scenario) continue;
     seen.add(row.id);
     const reason = record ? `it cites ${record.named.words}` : `it cites the scenario ${JSON.stringify(scenario!.name)}, which ${scenario!.reason.replace(/^it /, '')}`;
-    uses.push({ id: row.id, requirementNumber: row.requirement_number, name: row.title, reason, recordId: record ? record.id : scenario!.id });
+    uses.push({ id: row.id, requirementNumber: row.requirementNumber, name: row.title, reason, recordId: record ? record.id : scenario!.id });
   }
   return uses;
 }
 
 /**
  * The impact of a record of a stream, within maxDepth steps. 404 when the
- * stream holds no such record.
+ * stream holds no such record. Statements: the record, one per level of the
+ * walk, and one for what uses the walk.
  *
  * @example
  * const impact = await readImpact(trx, { projectId, streamId: projectId, kind: 'schema', id, maxDepth: 3 });
@@ -374,24 +372,44 @@ async function promisesCiting(db: Db, projectId: string, named: ReadonlyMap<stri
 export async function readImpact(db: Db, input: { projectId: string; streamId: string; kind: ImpactTargetKind; id: string; maxDepth: number }): Promise<Impact> {
   const { target, record, nodes } = await walk(db, input.streamId, input.kind, input.id, input.maxDepth);
   // An element is said by its own kind ("the app"), as the elements of the walk are.
-  const words = `the ${target.kind === 'element' ? String(record.kind) : target.kind} ${JSON.stringify(target.name)}`;
-  const named = await namedRecords(db, input.streamId, { ...target, words }, nodes);
-  const scenarioRows = await scenariosNaming(db, input.projectId, [...named.keys()]);
-  const scenarios = scenarioRows.flatMap((row) => {
-    const record = nearest(named, row.hits);
-    return record ? [{ id: row.id, name: row.name, recordId: record.id, reason: `it names ${record.named.words}` }] : [];
-  });
+  const named = new Map<string, Named>();
+  const name = (id: string, depth: number, words: string) => {
+    const known = named.get(id);
+    if (!known || known.depth > depth) named.set(id, { depth, words });
+  };
+  name(target.id, 0, `the ${target.kind === 'element' ? String(record.kind) : target.kind} ${JSON.stringify(target.name)}`);
+  for (const node of nodes) name(node.id, node.depth, `the ${node.kind === 'channel' ? 'channel' : node.kind} ${JSON.stringify(node.name)}`);
+
   const shown = new Map(nodes.filter((n) => n.kind !== 'channel').map((n) => [n.id, { depth: n.depth, name: n.name, parentId: n.parentId }]));
   if (target.kind === 'element') shown.set(target.id, { depth: 0, name: target.name, parentId: (record.parentId as string | null) ?? null });
-  const views = await viewsShowing(db, input.projectId, shown);
-  const promises = await promisesCiting(db, input.projectId, named, scenarios);
+  const roots = new Set<string>();
+  for (const [id, element] of shown) {
+    roots.add(id);
+    if (element.parentId !== null) roots.add(element.parentId);
+  }
+  const uses = await readUses(db, {
+    projectId: input.projectId,
+    streamId: input.streamId,
+    target,
+    givenIds: [...named.keys()],
+    elementIds: [...shown.keys()],
+    roots: [...roots],
+    topLevel: [...shown.values()].some((element) => element.parentId === null),
+  });
+  const depthOf = new Map([...shown].map(([id, element]) => [id, element.depth]));
+  for (const row of uses.extra) name(row.id, row.elementId === null ? 0 : (depthOf.get(row.elementId) ?? 0), row.name === null ? `the ${row.kind} ${row.id}` : `the ${row.kind} ${JSON.stringify(row.name)}`);
+
+  const scenarios = uses.scenarios.flatMap((row) => {
+    const found = nearest(named, row.hits);
+    return found ? [{ id: row.id, name: row.name, recordId: found.id, reason: `it names ${found.named.words}` }] : [];
+  });
   const strip = ({ parentId: _, ...node }: WalkNode): ImpactNode => node;
   return {
     target,
     elements: nodes.filter((n) => n.kind !== 'channel').map(strip).sort(compareNodes),
     channels: nodes.filter((n) => n.kind === 'channel').map(strip).sort(compareNodes),
     scenarios,
-    views,
-    promises,
+    views: viewUses(uses.views, shown),
+    promises: promiseUses(uses.promises, named, scenarios),
   };
 }
