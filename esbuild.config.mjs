@@ -53,5 +53,9 @@ const [webClient] = await Promise.all([
 // The web group's bundle serves the client's files: they travel inside it (dist/functions/web/client),
 // so the function stays self-contained (lib/web/web-client-location.ts).
 if (groups.includes('web')) await cp('dist/web', 'dist/functions/web/client', { recursive: true });
+// The agent skill documents (GET /skills, docs/skills.md): beside the local server (dist/skills) and inside the
+// agent group's bundle (dist/functions/agent/skills), read at run time by lib/skills/skill-files.ts.
+await cp('skills', 'dist/skills', { recursive: true });
+if (groups.includes('agent')) await cp('skills', 'dist/functions/agent/skills', { recursive: true });
 console.log(describeWebClientSizes(webClient.sizes));
 console.log(`built ${groups.length} function group bundle(s), the worker and migration functions, the local server and the svc command-line tool into dist/`);

@@ -402,6 +402,14 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   // The web client (docs/web-client.md): its files, and index.html for every other path outside the API (deep links).
   route({ method: 'GET', path: '/', group: 'web', operation: 'serve-web-file', auth: 'none', webClient: true, summary: "The web client's index.html" }),
   route({ method: 'GET', path: '/{proxy+}', group: 'web', operation: 'serve-web-file', auth: 'none', webClient: true, summary: "The web client's files under /assets/, and its index.html for any other path outside the API" }),
+
+  // Paths and impact over the declared model: the HTTP side of find_paths and get_impact (docs/agent-tools.md)
+  route({ method: 'GET', path: '/api/projects/{projectId}/paths', group: 'graph', operation: 'find-paths', auth: 'signed-in', summary: 'Paths between two elements over relationships and message flows, shortest first (viewer)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/impact', group: 'graph', operation: 'get-impact', auth: 'signed-in', summary: 'What depends on an element, operation, channel or schema, transitively: elements, scenarios, views, promises (viewer)' }),
+
+  // Agent skill documents (docs/skills.md): no credential, counted in the anonymous limit like /llms.txt (part 2 "Limits")
+  route({ method: 'GET', path: '/skills', group: 'agent', operation: 'list-skills', auth: 'none', summary: 'Index of the agent skill documents: Markdown, or JSON with Accept: application/json' }),
+  route({ method: 'GET', path: '/skills/{name}', group: 'agent', operation: 'get-skill', auth: 'none', summary: 'One agent skill document (SKILL.md: front matter name and description, then instructions)' }),
 ]);
 
 /**

@@ -14,7 +14,7 @@ Agents read models through the MCP endpoint \`POST /mcp\` (streamable HTTP, stat
 export function llmsIndexText(): string {
   const tools = agentTools.map((t) => `- ${t.name}: ${t.description.split('. ')[0]}.`).join('\n');
   const endpoints = routes.filter((r) => r.auth !== 'none').map((r) => `- ${r.method} ${r.path}: ${r.summary}`).join('\n');
-  return `${header}\n## MCP tools\n\n${tools}\n\n## HTTP endpoints\n\n${endpoints}\n\nThe full index with tool input schemas: /llms-full.txt. What a token can call: GET /api/agent/capabilities.\n`;
+  return `${header}\n## MCP tools\n\n${tools}\n\n## HTTP endpoints\n\n${endpoints}\n\nThe full index with tool input schemas: /llms-full.txt. What a token can call: GET /api/agent/capabilities. Skills for the common jobs (read the model, check a flow with faults, svc scan in CI, review findings): /skills.\n`;
 }
 
 /** `/llms-full.txt`: the index with every tool's input schema and every endpoint's auth and body limit. */

@@ -1,10 +1,12 @@
 import type { AgentTool } from './agent-tool';
 import { findElements } from './tools/find-elements';
+import { findPaths } from './tools/find-paths';
 import { getContracts } from './tools/get-contracts';
 import { getCostEstimate } from './tools/get-cost-estimate';
 import { getDependencies } from './tools/get-dependencies';
 import { getDependents } from './tools/get-dependents';
 import { getElement } from './tools/get-element';
+import { getImpact } from './tools/get-impact';
 import { getModelSummary } from './tools/get-model-summary';
 import { getPromise } from './tools/get-promise';
 import { getReviewFindings } from './tools/get-review-findings';
@@ -42,6 +44,9 @@ export const agentTools: readonly AgentTool[] = Object.freeze([
   getReviewFindings,
   // Part 1 leaves tools after get_review_findings open: docs/costs.md "Agent tool".
   getCostEstimate,
+  // Paths and impact over the declared model (docs/agent-tools.md).
+  findPaths,
+  getImpact,
 ] as AgentTool[]);
 
 export const toolScope = 'read';

@@ -9,6 +9,9 @@ import { chromiumMissing, launchChromium, pngFromDataUrl, pngSize } from './rend
 import { nastyModel } from './render-test-arbitraries';
 import { revisionSource, shopModel, shopViews } from './render-test-fixtures';
 import { pngLimits, svgToPngDataUrl } from './svg-to-png';
+import { playScenario } from '../playback/play-scenario';
+import { renderTraceSequence, sequenceParticipants } from './render-trace-sequence';
+import { sequenceScenarios, sequenceShopModel } from './trace-sequence-fixtures';
 
 // Globals of the functions that run in the page (lib/ compiles without the DOM library, on purpose).
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -145,6 +148,33 @@ describe.skipIf(chromiumMissing !== null)('in headless chromium', () => {
       [id, text] as const,
     );
   }
+
+  it('renders the sequence diagram of each fixture run to SVG, with every participant and message shown', async () => {
+    const model = sequenceShopModel();
+    for (const [name, scenario] of Object.entries(sequenceScenarios())) {
+      const run = playScenario({ model, modelVersion: 3, scenario });
+      const text = renderTraceSequence({ scenario, run, participants: sequenceParticipants(model, scenario, run) });
+      const drawn = await page.evaluate(
+        async ([diagramId, source]) => {
+          const { svg } = await (window as unknown as PageApi).mermaid.render(diagramId, source);
+          const holder = document.createElement('div');
+          holder.innerHTML = svg;
+          if (holder.querySelector('script')) throw new Error('a script element in the rendered diagram');
+          const texts = [...holder.querySelectorAll('text')].map((node) => (node.textContent ?? '') as string);
+          const root = holder.querySelector('svg')!;
+          return { root: root.tagName as string, viewBox: root.getAttribute('viewBox') as string, texts };
+        },
+        [`sequence-${name}`, text] as const,
+      );
+      expect(drawn.root).toBe('svg');
+      const [, , width, height] = drawn.viewBox.split(/\s+/).map(Number);
+      expect(width).toBeGreaterThan(100);
+      expect(height).toBeGreaterThan(100);
+      const shown = drawn.texts.join('\n');
+      for (const id of new Set(run.events.flatMap((e) => [e.from, e.to]).filter((id) => id !== null))) expect(shown, name).toContain(run.labels[id!]!);
+      for (const event of run.events.filter((e) => e.kind === 'RequestSent')) expect(shown).toContain(`[${event.atMs} ms] ${run.labels[event.target!]}`);
+    }
+  });
 
   it('draws adversarial SVG and flowchart exports', async () => {
     let run = 0;

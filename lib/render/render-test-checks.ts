@@ -150,6 +150,39 @@ export async function readFlowchart(text: string): Promise<FlowchartReading> {
   };
 }
 
+/** The sequence diagram mermaid builds from a text: participants in order, then every signal (messages, notes, block marks). */
+export interface SequenceReading {
+  actors: { id: string; text: string; type: string }[];
+  /** `type` is the name of mermaid's line type (SOLID, DOTTED_CROSS, NOTE, LOOP_START…). */
+  signals: { type: string; from: string | null; to: string | null; text: string }[];
+}
+
+interface MermaidSequenceDb {
+  getActors(): Map<string, { name: string; description: string; type: string }>;
+  getActorKeys(): string[];
+  getMessages(): { from?: string; to?: string; type: number; message: string | { text: string } }[];
+  LINETYPE: Record<string, number>;
+}
+
+/** Parses with mermaid.parse (throws on a syntax error), then reads what mermaid understood of a sequence diagram. */
+export async function readSequence(text: string): Promise<SequenceReading> {
+  const mermaid = await loadMermaid();
+  await mermaid.parse(text);
+  const { db } = (await mermaid.mermaidAPI.getDiagramFromText(text)) as unknown as { db: MermaidSequenceDb };
+  const typeName = new Map(Object.entries(db.LINETYPE).map(([name, value]) => [value, name]));
+  const actors = db.getActorKeys().map((id) => {
+    const actor = db.getActors().get(id)!;
+    return { id, text: decodeMermaidText(actor.description), type: actor.type };
+  });
+  const signals = db.getMessages().map((m) => ({
+    type: typeName.get(m.type) ?? String(m.type),
+    from: m.from ?? null,
+    to: m.to ?? null,
+    text: decodeMermaidText(typeof m.message === 'string' ? m.message : (m.message?.text ?? '')),
+  }));
+  return { actors, signals };
+}
+
 // ---------------------------------------------------------------- chromium
 
 /** Chromium from Debian (shared recipes "Chromium and playwright-core"); CHROMIUM_PATH overrides. */

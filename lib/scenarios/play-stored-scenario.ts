@@ -6,6 +6,7 @@ import { playScenario } from '../playback/play-scenario';
 import type { RunResult } from '../playback/playback-types';
 import type { ScenarioDocument } from '../playback/scenario-document';
 import { scenarioFingerprints } from '../promises/promise-store';
+import { renderTraceSequence, sequenceParticipants } from '../render/render-trace-sequence';
 import { findScenario, type StoredScenario } from './scenario-store';
 
 export interface StoredScenarioRun {
@@ -17,6 +18,8 @@ export interface StoredScenarioRun {
   modelVersion: number;
   /** Null when there is no scenario to play. */
   result: RunResult | null;
+  /** The run as a Mermaid sequence diagram (docs/sequence-diagrams.md); null when there is no scenario to play. */
+  sequenceText(): string | null;
 }
 
 /** The stored document as the player reads it: the ID and name of the row, the lists of the document. */
@@ -42,8 +45,11 @@ export async function playStoredScenario(db: Kysely<Database>, input: { projectI
       const [model, hashes] = await Promise.all([loadModelSnapshot(trx, stream.id), scenarioFingerprints(trx, input.projectId, [scenario.id])]);
       return { scenario, scenarioHash: hashes.get(scenario.id) ?? null, stream, model };
     });
-  if (!read.scenario || !read.model) return { scenario: read.scenario, scenarioHash: null, modelVersion: read.stream.modelVersion, result: null };
+  if (!read.scenario || !read.model) return { scenario: read.scenario, scenarioHash: null, modelVersion: read.stream.modelVersion, result: null, sequenceText: () => null };
+  const { model } = read;
+  const scenario = scenarioDocumentOf(read.scenario);
   // A stored scenario always plays under the schema-check budget, read off the process's monotonic clock.
-  const result = playScenario({ model: read.model, modelVersion: read.stream.modelVersion, scenario: scenarioDocumentOf(read.scenario), monotonicNowMs: () => performance.now() });
-  return { scenario: read.scenario, scenarioHash: read.scenarioHash, modelVersion: read.stream.modelVersion, result };
+  const result = playScenario({ model, modelVersion: read.stream.modelVersion, scenario, monotonicNowMs: () => performance.now() });
+  const sequenceText = () => renderTraceSequence({ scenario, run: result, participants: sequenceParticipants(model, scenario, result) });
+  return { scenario: read.scenario, scenarioHash: read.scenarioHash, modelVersion: read.stream.modelVersion, result, sequenceText };
 }

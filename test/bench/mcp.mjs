@@ -10,10 +10,13 @@
 //   - GET /health/live (the bare HTTP path through the shim, no database),
 //   - find_elements (first page, limit 50, no filter; and, for comparison
 //     only, with a name filter, which matches names outside the database),
-//   - get_element (a different element each call, with its relationships).
+//   - get_element (a different element each call, with its relationships),
+//   - find_paths (a different pair of elements each call, default maxDepth 4),
+//   - get_impact (a different element each call, default maxDepth 3).
 // Latency: N sequential calls on one connection after a warm-up, p50/p99 from
 // process.hrtime. Throughput: autocannon, 10 connections, for `duration`
-// seconds per target. Target: p50 ≤ 10 ms for find_elements and get_element.
+// seconds per target. Targets: p50 ≤ 10 ms for find_elements and get_element,
+// ≤ 20 ms for find_paths and get_impact.
 import { Agent } from 'node:http';
 import autocannon from 'autocannon';
 import { createAgentToken, createProject, fmt, importModel, loadAverage, percentile, readOptions, setUpAdmin, tableRow, timedRequest, verdict, withServer } from './bench-support.mjs';
@@ -21,6 +24,7 @@ import { fiveThousandElementModel } from './bench-models.mjs';
 
 const setupToken = 'mcp-bench-setup-token-0123456789';
 const targetP50Ms = 10;
+const graphTargetP50Ms = 20;
 const connections = 10;
 
 function parseArgs(args) {
@@ -68,6 +72,17 @@ export async function main(args) {
       { name: 'find_elements (limit 50)', what: 'find_elements', target: true, make: () => ({ method: 'POST', path: '/mcp', headers: mcpHeaders, body: toolCall('find_elements', { projectId: project.id, limit: 50 }) }) },
       { name: 'find_elements (name filter)', what: 'find_elements', make: () => ({ method: 'POST', path: '/mcp', headers: mcpHeaders, body: toolCall('find_elements', { projectId: project.id, name: 'component 12', limit: 50 }) }) },
       { name: 'get_element', what: 'get_element', target: true, make: () => ({ method: 'POST', path: '/mcp', headers: mcpHeaders, body: toolCall('get_element', { projectId: project.id, elementId: elementIds[next++ % elementIds.length] }) }) },
+      {
+        name: 'find_paths (maxDepth 4)',
+        what: 'find_paths',
+        graph: true,
+        make: () => {
+          const at = next++;
+          // Pairs spread over the model; the same pairs every run.
+          return { method: 'POST', path: '/mcp', headers: mcpHeaders, body: toolCall('find_paths', { projectId: project.id, fromId: elementIds[at % elementIds.length], toId: elementIds[(at * 7919 + 13) % elementIds.length], limit: 20 }) };
+        },
+      },
+      { name: 'get_impact (maxDepth 3)', what: 'get_impact', graph: true, make: () => ({ method: 'POST', path: '/mcp', headers: mcpHeaders, body: toolCall('get_impact', { projectId: project.id, kind: 'element', id: elementIds[next++ % elementIds.length] }) }) },
     ];
 
     const rows = [];
@@ -90,7 +105,7 @@ export async function main(args) {
       const sample = target.make();
       const loaded = await autocannon({ url: `${base}${sample.path}`, method: sample.method, headers: sample.headers, body: sample.body, connections, duration: options.duration });
       const problems = loaded.errors + loaded.timeouts + loaded.non2xx;
-      const row = { name: target.name, target: target.target === true, p50: percentile(times, 50), p99: percentile(times, 99), sequentialPerSecond, concurrentPerSecond: loaded.requests.average, bytes: bytes / times.length, problems };
+      const row = { name: target.name, target: target.target === true, graph: target.graph === true, p50: percentile(times, 50), p99: percentile(times, 99), sequentialPerSecond, concurrentPerSecond: loaded.requests.average, bytes: bytes / times.length, problems };
       rows.push(row);
       console.log(`  ${target.name}: p50 ${fmt(row.p50, 2)} ms, p99 ${fmt(row.p99, 2)} ms, ${fmt(row.sequentialPerSecond)} calls/s sequential, ${fmt(row.concurrentPerSecond)} calls/s with ${connections} connections, ${fmt(row.bytes)} bytes/answer${problems ? `; ${problems} failed or non-2xx under load` : ''}`);
     }
@@ -103,8 +118,11 @@ export async function main(args) {
     const tools = rows.filter((r) => r.target);
     const met = tools.every((r) => r.p50 <= targetP50Ms);
     console.log(`p50 of find_elements and get_element ≤ ${targetP50Ms} ms: ${verdict(met)} (${tools.map((r) => `${r.name} ${fmt(r.p50, 2)} ms`).join(', ')}; the name-filtered find_elements is shown for comparison, not part of the target)`);
+    const graph = rows.filter((r) => r.graph);
+    const graphMet = graph.every((r) => r.p50 <= graphTargetP50Ms);
+    console.log(`p50 of find_paths and get_impact ≤ ${graphTargetP50Ms} ms: ${verdict(graphMet)} (${graph.map((r) => `${r.name} ${fmt(r.p50, 2)} ms`).join(', ')})`);
     const health = rows.find((r) => r.name === 'GET /health/live');
-    for (const r of tools) console.log(`  ${r.name}: ${fmt(r.p50 / health.p50, 1)}× the p50 of the bare HTTP path; ${fmt((100 * r.concurrentPerSecond) / health.concurrentPerSecond, 1)}% of its calls/s`);
+    for (const r of [...tools, ...graph]) console.log(`  ${r.name}: ${fmt(r.p50 / health.p50, 1)}× the p50 of the bare HTTP path; ${fmt((100 * r.concurrentPerSecond) / health.concurrentPerSecond, 1)}% of its calls/s`);
     const load = await loadAverage();
     if (load) console.log(`load average at the end: ${load}; other work on the machine slows every figure`);
   });

@@ -310,6 +310,10 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       const answer = await call('agent', 'GET', '/llms.txt');
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.body.length).toBeGreaterThan(100);
+      // The skill documents travel inside the bundle (skills/).
+      const skill = await call('agent', 'GET', '/skills/{name}', { params: { name: 'read-the-model' } });
+      expect(skill.statusCode, skill.body).toBe(200);
+      expect(skill.body).toMatch(/^---\nname: read-the-model\n/);
     },
     web: async () => {
       // The client's files travel inside the bundle (client/): nothing outside the copied folder is read.
@@ -338,6 +342,12 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       expect(wrongMethod.statusCode).toBe(405);
       expect(wrongMethod.headers.allow).toBe('POST');
       expect((await call('web', 'GET', '/{proxy+}', { params: { proxy: 'assets/main-NOTBUILT.js' } })).statusCode).toBe(404);
+    },
+    graph: async () => {
+      // The project's model is empty: the impact walk reads it in its transaction and finds no such element.
+      const answer = await call('graph', 'GET', '/api/projects/{projectId}/impact', { params: { projectId: ids.projectId! }, query: 'kind=element&id=6a000000-0000-4000-8000-000000000001', cookies: session });
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json.title).toBe('Element not found');
     },
     mcp: async () => {
       const answer = await call('mcp', 'POST', '/mcp', {

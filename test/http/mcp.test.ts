@@ -34,6 +34,8 @@ const toolNames = [
   'list_promise_runs',
   'get_review_findings',
   'get_cost_estimate',
+  'find_paths',
+  'get_impact',
 ];
 
 const seed = 'b7f3c2a1-0000-4000-8000-00000000a11a';

@@ -19,7 +19,7 @@ const root = resolve(here, '../..');
 const serverEntry = join(root, 'dist/local/main.mjs');
 const setupToken = 'inspector-check-setup-token-0123';
 
-/** The tools of part 1 "Agent tool endpoint", in its table order. */
+/** The tools of part 1 "Agent tool endpoint", in its table order, then the ones after get_review_findings (docs/agent-tools.md). */
 export const specToolNames = [
   'list_projects',
   'get_model_summary',
@@ -39,6 +39,8 @@ export const specToolNames = [
   'get_review_findings',
   // After the spec's table: docs/costs.md "Agent tool".
   'get_cost_estimate',
+  'find_paths',
+  'get_impact',
 ];
 
 /** Runs a command, resolves with its exit code and output (bounded by `timeoutMs`). */

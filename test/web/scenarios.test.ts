@@ -9,8 +9,8 @@ import { chromiumMissing, requestsLeavingService, startWebSession, takeScreensho
  * server: the list by name with paging and delete, writing a scenario in the
  * JSON editor (a syntax error caught before sending, a save refused with its
  * message at the line it names, the fix saved), and a run with faults whose
- * timeline shows the retry and the dead letters, the API's hash and the
- * assertion results. The model is the shop of docs/scenario-document.md
+ * timeline shows the retry and the dead letters, with the run's sequence
+ * diagram text beside it, the API's hash and the assertion results. The model is the shop of docs/scenario-document.md
  * (PlaceOrder: 3 attempts; Billing's subscription: 2 attempts, dead letters
  * to billing-dead).
  */
@@ -166,7 +166,7 @@ describe.skipIf(chromiumMissing !== null)('the scenarios area in the browser', (
     const api = await model.api('POST', `/api/projects/${projectId}/scenarios/${scenarioId}/run`, { session: model.admin.session });
     expect(api.status).toBe(200);
     const result = api.json as { hash: string; events: { kind: string; atMs: number }[] };
-    await expect.poll(() => page.getByText(result.hash).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(result.hash, { exact: true }).isVisible()).toBe(true);
 
     const kinds = await timeline.locator('.event-kind').allInnerTexts();
     expect(kinds.length).toBe(result.events.length);
@@ -197,6 +197,17 @@ describe.skipIf(chromiumMissing !== null)('the scenarios area in the browser', (
     expect(await timeline.getByRole('listitem').count()).toBe(result.events.length - 2);
     await page.getByRole('button', { name: 'Show every kind' }).click();
     expect(await timeline.getByRole('listitem').count()).toBe(result.events.length);
+
+    // Beside the timeline: the run as Mermaid sequence diagram text, exactly what the API answers for ?format=sequence.
+    const sequence = page.getByLabel('Mermaid sequence diagram text');
+    await expect.poll(() => sequence.isVisible()).toBe(true);
+    const diagram = await model.api('POST', `/api/projects/${projectId}/scenarios/${scenarioId}/run?format=sequence`, { session: model.admin.session });
+    expect(diagram.status).toBe(200);
+    expect(await sequence.inputValue()).toBe(diagram.text);
+    expect(diagram.text).toContain(`%% Run hash ${result.hash};`);
+    expect(diagram.text).toMatch(/^sequenceDiagram$/m);
+    expect(diagram.text).toContain('dead-lettered after attempt');
+    expect(await page.getByRole('button', { name: 'Copy Mermaid text' }).isVisible()).toBe(true);
 
     await page.getByRole('heading', { name: 'Assertions' }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
     await takeScreenshot(page, 'scenario-trace-timeline');
@@ -256,7 +267,7 @@ describe.skipIf(chromiumMissing !== null)('the scenarios area in the browser', (
     const timeline = page.getByRole('list', { name: 'Trace events in time order' });
     await timeline.waitFor();
     const overBranch = await model.api('POST', `/api/projects/${projectId}/scenarios/${longId}/run?branchId=${branch.json.id}`, { session: model.admin.session });
-    await expect.poll(() => page.getByText(overBranch.json.hash).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(overBranch.json.hash, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('Billing rework (draft), model version').isVisible()).toBe(true);
 
     expect(await page.getByText('Showing 100 of 130 events.').isVisible()).toBe(true);

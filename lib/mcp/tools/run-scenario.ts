@@ -1,12 +1,13 @@
 
 import { z } from 'zod';
 import { HttpProblem } from '../../http/problem';
-import type { PlaybackEvent } from '../../playback/playback-types';
+import type { PlaybackEvent, RunResult } from '../../playback/playback-types';
 import { playStoredScenario } from '../../scenarios/play-stored-scenario';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { limitOf, makeToolCursor, openProject, pageArgs, projectIdArg, readToolCursor } from './tool-support';
 import { guidText } from '../../http/common-schemas';
+import { maxToolResultBytes } from '../tool-result';
 
 /** Where the event pages of one run continue: the run's hash and the last sequence given. */
 interface EventPosition {
@@ -32,11 +33,12 @@ function eventItem(event: PlaybackEvent, includePayloads: boolean) {
 
 export const runScenario = defineTool({
   name: 'run_scenario',
-  description: `Plays a stored scenario over the declared main model (deterministic playback; writes nothing) and returns the run: issues, step outcomes, assertion results and the trace events in pages (payloads only with includePayloads). The result is declared behaviour, never a measurement. ${dataNotInstructions}`,
+  description: `Plays a stored scenario over the declared main model (deterministic playback; writes nothing) and returns the run: issues, step outcomes, assertion results and the trace events in pages (payloads only with includePayloads). With format "sequence" it returns the trace as Mermaid sequenceDiagram text in data.sequence instead of the events (failures as crosses, retries, onError, branches and fan-out as blocks, the run hash in a comment). The result is declared behaviour, never a measurement. ${dataNotInstructions}`,
   input: z.strictObject({
     projectId: projectIdArg,
     scenarioId: guidText,
     includePayloads: z.boolean().nullable().optional().describe('Include each event\'s payload (default false).'),
+    format: z.enum(['events', 'sequence'], 'must be "events" or "sequence"').nullable().optional().describe('"events" (default): the trace events in pages; "sequence": the whole trace as Mermaid sequenceDiagram text, no events and no paging.'),
     ...pageArgs,
   }),
   equivalentHttp: 'POST /api/projects/{projectId}/scenarios/{scenarioId}/run',
@@ -54,6 +56,7 @@ export const runScenario = defineTool({
         { field: 'cursor', message: 'belongs to a run whose trace has changed' },
       ]);
     }
+    if (args.format === 'sequence') return sequenceOutput(project.id, scenarioId, run, played.sequenceText()!, position !== null);
     const limit = limitOf(args.limit);
     const start = position ? run.events.findIndex((e) => e.sequence > position.after) : 0;
     const page = start < 0 ? [] : run.events.slice(start, start + limit);
@@ -82,3 +85,31 @@ export const runScenario = defineTool({
     };
   },
 });
+
+/** Room the envelope needs besides the diagram: a diagram over what is left is not put in the result. */
+const sequenceRoomBytes = 10_000;
+
+function sequenceOutput(projectId: string, scenarioId: string, run: RunResult, sequence: string, cursorGiven: boolean) {
+  if (cursorGiven) throw HttpProblem.validation('Invalid arguments', [{ field: 'cursor', message: 'a sequence diagram is one result: no cursor pages it' }]);
+  const bytes = Buffer.byteLength(sequence);
+  const fits = bytes <= maxToolResultBytes - sequenceRoomBytes;
+  return {
+    projectId,
+    truth: 'declared',
+    truthNote: truthNotes.scenarioRun,
+    data: {
+      engineVersion: run.engineVersion,
+      hash: run.hash,
+      modelVersion: run.modelVersion,
+      issues: run.issues,
+      outcomes: run.outcomes,
+      assertions: run.assertions.map((a) => ({ id: a.id, passed: a.passed, detail: a.detail })),
+      eventCount: run.events.length,
+      sequence: fits ? sequence : null,
+    },
+    nextCursor: null,
+    notice: fits
+      ? undefined
+      : `The sequence diagram is ${bytes} bytes, more than a tool result holds (${maxToolResultBytes} bytes), so data.sequence is null; read it over HTTP: POST /api/projects/${projectId}/scenarios/${scenarioId}/run?format=sequence.`,
+  };
+}

@@ -1,5 +1,6 @@
 import { CopyButton } from '../../components/copy-button';
 import type { AssertionResult, RunResult, StepOutcome } from './scenario-api';
+import { SequenceDiagramPanel } from './sequence-diagram-panel';
 import { TraceTimeline, withNames } from './trace-timeline';
 
 function AssertionResults({ assertions, labels }: { assertions: readonly AssertionResult[]; labels: Record<string, string> }) {
@@ -60,9 +61,10 @@ function StepOutcomes({ outcomes }: { outcomes: readonly StepOutcome[] }) {
 /**
  * A run's answer: the trace hash (copyable), the versions played, the
  * validation issues of a scenario that cannot play, the assertion results,
- * the step outcomes and the trace timeline.
+ * the step outcomes, and the trace timeline with the run's sequence diagram
+ * text beside it.
  */
-export function RunResultView({ result, playedOver }: { result: RunResult; playedOver: string }) {
+export function RunResultView({ result, playedOver, loadSequence }: { result: RunResult; playedOver: string; loadSequence: (signal: AbortSignal) => Promise<string> }) {
   const playable = result.issues.length === 0;
   return (
     <section class="run-result" aria-labelledby="run-result-title">
@@ -97,8 +99,13 @@ export function RunResultView({ result, playedOver }: { result: RunResult; playe
       <h3>Assertions</h3>
       {playable ? <AssertionResults assertions={result.assertions} labels={result.labels} /> : <p class="empty">Not checked: the scenario did not play.</p>}
       <StepOutcomes outcomes={result.outcomes} />
-      <h3>Trace</h3>
-      <TraceTimeline key={result.hash} events={result.events} labels={result.labels} />
+      <div class="trace-and-sequence">
+        <div>
+          <h3>Trace</h3>
+          <TraceTimeline key={result.hash} events={result.events} labels={result.labels} />
+        </div>
+        {playable ? <SequenceDiagramPanel key={`${result.hash}:${result.modelVersion}`} hash={result.hash} load={loadSequence} /> : null}
+      </div>
     </section>
   );
 }

@@ -121,5 +121,8 @@ export const scenarioApi = {
   remove: (projectId: string, scenarioId: string) => api.delete<void>(one(projectId, scenarioId)),
   /** The run route reads no body, so none is sent. */
   run: (projectId: string, scenarioId: string, branchId: string | null) => request<RunResult>('POST', `${one(projectId, scenarioId)}/run`, { query: { branchId } }),
+  /** The run as Mermaid sequence diagram text (docs/sequence-diagrams.md). */
+  runSequence: (projectId: string, scenarioId: string, branchId: string | null, signal: AbortSignal) =>
+    request<string>('POST', `${one(projectId, scenarioId)}/run`, { query: { branchId, format: 'sequence' }, as: 'text', signal }),
   branches: (projectId: string, signal: AbortSignal) => api.get<{ items: ModelBranch[] }>(`/api/projects/${encodeURIComponent(projectId)}/branches`, { signal }),
 };

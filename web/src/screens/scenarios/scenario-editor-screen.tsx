@@ -43,7 +43,7 @@ export function ScenarioEditorScreen({ params }: { params: RouteParams }) {
   const problemsId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const { document, loadError, saveError, blocked, ignored, saving, setText, save } = useScenarioDocument(projectId, scenarioId);
-  const [run, setRun] = useState<{ scenarioId: string; result: RunResult; playedOver: string; forText: string } | null>(null);
+  const [run, setRun] = useState<{ scenarioId: string; branchId: string | null; result: RunResult; playedOver: string; forText: string } | null>(null);
   const branches = useLoad((signal) => scenarioApi.branches(projectId, signal), [projectId]);
   const branchId = currentUrl.value.searchParams.get('branchId') ?? '';
 
@@ -78,7 +78,7 @@ export function ScenarioEditorScreen({ params }: { params: RouteParams }) {
       id = saved.id;
     }
     const result = await scenarioApi.run(projectId, id, branchId || null);
-    setRun({ scenarioId: id, result, playedOver: playedOverLabel, forText: document.text });
+    setRun({ scenarioId: id, branchId: branchId || null, result, playedOver: playedOverLabel, forText: document.text });
   });
 
   const listHref = projectPath(workspaceId, projectId, 'scenarios');
@@ -161,7 +161,11 @@ export function ScenarioEditorScreen({ params }: { params: RouteParams }) {
       {shownRun ? (
         <>
           {shownRun.forText !== document.text ? <p class="notice">This result is of the text as it was when it ran; run again to see your changes played.</p> : null}
-          <RunResultView result={shownRun.result} playedOver={shownRun.playedOver} />
+          <RunResultView
+            result={shownRun.result}
+            playedOver={shownRun.playedOver}
+            loadSequence={(signal) => scenarioApi.runSequence(projectId, shownRun.scenarioId, shownRun.branchId, signal)}
+          />
         </>
       ) : null}
     </section>
