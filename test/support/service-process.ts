@@ -81,6 +81,12 @@ export async function startServiceProcess(overrides: Record<string, string | und
   const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  let stopping = false;
+  // A server that dies in the middle of a test shows up as "fetch failed" in every later call;
+  // its own last words say why.
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`server process ${child.pid} exited unexpectedly (code ${code}, signal ${signal}); its last output:\n${output.slice(-4000)}`);
+  });
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start within ${options.timeoutMs ?? 30_000} ms:\n${output}`)), options.timeoutMs ?? 30_000);
     const onData = (d: Buffer) => {
@@ -104,6 +110,7 @@ export async function startServiceProcess(overrides: Record<string, string | und
     child,
     output: () => output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      stopping = true;
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       const code = await exited;
       if (!options.dataDirectory) await rm(dataDirectory, { recursive: true, force: true });
