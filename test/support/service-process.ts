@@ -82,10 +82,11 @@ export async function startServiceProcess(overrides: Record<string, string | und
   let output = '';
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   let stopping = false;
+  let listening = false;
   // A server that dies in the middle of a test shows up as "fetch failed" in every later call;
-  // its own last words say why.
+  // its own last words say why. (One that never listened rejects the start with its output.)
   child.on('exit', (code, signal) => {
-    if (!stopping) console.error(`server process ${child.pid} exited unexpectedly (code ${code}, signal ${signal}); its last output:\n${output.slice(-4000)}`);
+    if (listening && !stopping) console.error(`server process ${child.pid} exited while a test was using it (code ${code}, signal ${signal}); its last output:\n${output.slice(-4000)}`);
   });
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start within ${options.timeoutMs ?? 30_000} ms:\n${output}`)), options.timeoutMs ?? 30_000);
@@ -93,6 +94,7 @@ export async function startServiceProcess(overrides: Record<string, string | und
       output += d.toString();
       const m = /svc listening on (http:\/\/[^\s"]+)/.exec(output);
       if (m) {
+        listening = true;
         clearTimeout(timer);
         resolvePromise(m[1]!);
       }
