@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from '../../lib/costs/calendar-date';
+import { calendarDate } from '../../lib/calendar/calendar-date';
 import { assumptionKinds, costLimits } from '../../lib/costs/cost-sheet';
 import { displayName, guidText } from '../../lib/http/common-schemas';
 import { decimalAmount } from '../../lib/money/exact-decimal';

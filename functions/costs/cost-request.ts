@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkspaceRole } from '../../lib/db/schema';
 import { authorizeProject, type ProjectAccess } from '../../lib/auth/access-policy';
-import { todayOf } from '../../lib/costs/calendar-date';
+import { todayOf } from '../../lib/calendar/calendar-date';
 import { costSheetOf, type CostLine } from '../../lib/costs/cost-sheet';
 import { changeSheet } from '../../lib/costs/cost-sheet-store';
 import type { CostContext } from '../../lib/costs/estimate-service';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Calendar days (`YYYY-MM-DD`): price and assumption dates and the date an estimate is made
- * for. A day, not an instant: arithmetic is done in UTC so no time zone shifts it.
+ * Calendar days (`YYYY-MM-DD`): price and assumption effective dates and the date an estimate is
+ * made for; one rule for every field that holds a day. A day, not an instant: arithmetic is done in UTC so no time zone shifts it.
  */
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -23,7 +23,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /** A request field or query value holding a calendar day. */
-export const calendarDate = z.string('must be a date written YYYY-MM-DD').refine(isCalendarDate, 'must be a date that exists, written YYYY-MM-DD (e.g. 2026-03-31)');
+export const calendarDate = z.string('must be a date written YYYY-MM-DD').refine(isCalendarDate, 'must be a calendar date written YYYY-MM-DD, such as 2025-01-31');
 
 /** The day `now` falls on in UTC: what "today" means for a date left out. */
 export function todayOf(now: Date): string {

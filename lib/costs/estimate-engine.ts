@@ -1,6 +1,6 @@
 import { decimalText, ExactDecimal, sumOf } from '../money/exact-decimal';
 import type { FactStatus } from '../model/model-records';
-import { daysBefore } from './calendar-date';
+import { daysBefore } from '../calendar/calendar-date';
 import { assumptionIdsOf, type CostAssumption, type CostResource } from './cost-sheet';
 import type { PriceEntry } from '../prices/price-entry';
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCurrencyCode } from './currency-codes';
-import { customPriceRequest, isCalendarDate } from './price-rules';
+import { isCalendarDate } from '../calendar/calendar-date';
+import { customPriceRequest } from './price-rules';
 
 describe('price field rules', () => {
   it('a calendar date is a day the Gregorian calendar has, written YYYY-MM-DD', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from '../calendar/calendar-date';
 import { amountProblem, amountText } from '../money/exact-decimal';
 import { freeTextProblem, shortTextProblem } from '../model/text-rules';
 import { isCurrencyCode } from './currency-codes';
@@ -44,18 +45,6 @@ export const currencyCode = z.string(typeError('a string')).superRefine((value, 
   else if (!isCurrencyCode(value)) ctx.addIssue({ code: 'custom', message: 'is not an ISO 4217 currency code' });
 });
 
-/** Whether `text` is a real day of the Gregorian calendar written YYYY-MM-DD (years 0001 to 9999). */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-export const calendarDate = z.string(typeError('a date written YYYY-MM-DD')).refine(isCalendarDate, 'must be a calendar date written YYYY-MM-DD, such as 2025-01-31');
 
 /**
  * `unitPrice`: a JSON number or a decimal string (the amount rules of lib/money), kept as its

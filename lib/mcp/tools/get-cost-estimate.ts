@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, todayOf } from '../../costs/calendar-date';
+import { calendarDate, todayOf } from '../../calendar/calendar-date';
 import { writableLine } from '../../costs/cost-lines';
 import { estimateLine } from '../../costs/estimate-service';
 import { guidText } from '../../http/common-schemas';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountProblem, decimalText, ExactDecimal } from '../../money/exact-decimal';
-import { isCalendarDate } from '../price-rules';
+import { isCalendarDate } from '../../calendar/calendar-date';
 
 const decimalNumber = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
