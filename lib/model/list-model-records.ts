@@ -44,7 +44,9 @@ export async function listModelRecordPage(db: Kysely<Database>, input: RecordPag
   }
   // Substring in any case and any script: both sides folded alike (`foldName`), the stored side
   // when the record was written; the pattern escapes LIKE's wildcards, so user text is plain text.
-  if (name !== undefined) query = query.where('name_folded', 'like', containsPattern(foldName(name)));
+  // A name holding U+0000 matches nothing (no stored text can hold it) and PostgreSQL refuses it as a parameter.
+  if (name?.includes('\u0000')) query = query.where(sql<boolean>`false`);
+  else if (name !== undefined) query = query.where('name_folded', 'like', containsPattern(foldName(name)));
   // The total and the page in one statement: one round trip, one connection of the pool.
   const count = query.select((eb) => eb.fn.countAll<string>().as('n'));
   const page = (input.afterId ? query.where('id', '>', input.afterId) : query).select(['id', 'body']).orderBy('id').limit(input.limit + 1);
