@@ -1,175 +1,267 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { functionGroups, routeKeyOf, routes, type RouteDefinition } from '../lib/http/route-table';
+import { rootConditions } from './deployment-parameters';
+import { lambdaRuntime } from './function-settings';
 import {
-  baseLogicalIdOf,
-  codeUriOf,
+  apiLogicalId,
+  apiStageLogicalId,
   databaseProxyLogicalId,
+  type DeploymentFile,
   deployedResourceCount,
-  functionLogicalIds,
   functionRoleLogicalId,
-  generateSamTemplate,
-  httpApiEventName,
-  httpApiLogicalId,
-  lambdaRuntime,
+  generateDeployment,
+  httpApiIntegrationLimit,
   migrateFunctionLogicalId,
-  renderSamTemplate,
+  renderDeployment,
+  renderTemplate,
+  stackResourceBudget,
   stackResourceLimit,
-  templateFolder,
   workerFunctionLogicalId,
 } from './generate-template';
+import { baseLogicalIdOf, functionLogicalIds } from './logical-ids';
+import { codeUriOf, routeStackFolder, routeStacksOf, routesPerStack, templateFolder } from './route-stack';
 
-const templateFile = resolve(import.meta.dirname, 'template.yaml');
 const projectRoot = resolve(import.meta.dirname, '..');
+const infraFolder = resolve(projectRoot, templateFolder);
 
-interface FunctionResource {
+type Template = Record<string, unknown>;
+interface Resource {
   Type: string;
-  Properties: {
-    CodeUri: string;
-    Handler: string;
-    Events: Record<string, { Type: string; Properties: { ApiId: unknown; Method: string; Path: string } }>;
-  };
+  Condition?: string;
+  Properties: Record<string, any>;
 }
-
-function allFunctionsOf(template: Record<string, unknown>): [string, FunctionResource][] {
-  const resources = template.Resources as Record<string, { Type: string }>;
-  return Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Serverless::Function') as [string, FunctionResource][];
-}
-
-/** The functions that serve a route (the worker and the migration step serve none). */
-function functionsOf(template: Record<string, unknown>): [string, FunctionResource][] {
-  return allFunctionsOf(template).filter(([, f]) => Object.values(f.Properties.Events ?? {}).some((e) => e.Type === 'HttpApi'));
-}
-
-function routeKeysOf(template: Record<string, unknown>): string[] {
-  return functionsOf(template).flatMap(([, f]) => Object.values(f.Properties.Events).map((e) => `${e.Properties.Method} ${e.Properties.Path}`));
-}
-
 type Globals = { Function: { Environment: { Variables: Record<string, unknown> }; VpcConfig: unknown; Runtime: string } };
+
+const resourcesOf = (template: Template) => template.Resources as Record<string, Resource>;
+const ofType = (template: Template, type: string) => Object.entries(resourcesOf(template)).filter(([, r]) => r.Type === type);
+const globalsOf = (template: Template) => (template.Globals as Globals).Function;
 
 function testRoute(method: RouteDefinition['method'], path: string, group = 'things'): RouteDefinition {
   return { method, path, group, operation: 'op', auth: 'none', body: 'none', bodyLimitBytes: 0, summary: 'test route' };
 }
 
-describe('SAM template of the route table', () => {
-  const template = generateSamTemplate(routes);
+/**
+ * The table of today and as many made-up routes as make 1000: a group larger
+ * than one stack holds, many small groups, a path parameter, a greedy path,
+ * and two paths whose logical IDs meet.
+ */
+function tableOf1000Routes(): RouteDefinition[] {
+  const table: RouteDefinition[] = [
+    ...routes,
+    testRoute('GET', '/test-only/projects/{projectId}/export', 'projects'),
+    testRoute('POST', '/test-only/projects/{projectId}/imports', 'imports'),
+    testRoute('GET', '/test-only/x/{id}'),
+    testRoute('GET', '/test-only/x/id'),
+    testRoute('DELETE', '/test-only/files/{path+}'),
+    // A path that reads like another route's resource IDs.
+    testRoute('GET', '/test-only/x'),
+    testRoute('GET', '/test-only/x/route'),
+    testRoute('GET', '/test-only/x/integration'),
+  ];
+  for (let n = 0; table.length < 450; n++) table.push(testRoute(n % 2 ? 'POST' : 'GET', `/test-only/bulk/{bulkId}/item-${n}`, 'bulk'));
+  for (let n = 0; table.length < 1000; n++) table.push(testRoute('PUT', `/test-only/small-${n % 60}/thing-${n}`, `small-${n % 60}`));
+  return table;
+}
 
-  it('is a SAM template with one HTTP API', () => {
-    expect(template.Transform).toBe('AWS::Serverless-2016-10-31');
-    const apis = Object.entries(template.Resources as Record<string, { Type: string }>).filter(([, r]) => r.Type === 'AWS::Serverless::HttpApi');
-    expect(apis.map(([id]) => id)).toEqual([httpApiLogicalId]);
+/** Route keys, in the order of the stacks, of every route the stacks put on the HTTP API. */
+function routeKeysOf(files: readonly DeploymentFile[]): string[] {
+  return files.flatMap((file) => ofType(file.template, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string));
+}
+
+/** What the root passes the nested stack of `file`, by parameter. */
+function passedTo(root: Template, file: DeploymentFile): Record<string, unknown> {
+  const nested = resourcesOf(root)[file.stack!.logicalId]!;
+  expect(nested.Type).toBe('AWS::Serverless::Application');
+  expect(nested.Properties.Location).toBe(file.path);
+  return nested.Properties.Parameters;
+}
+
+/**
+ * `value` of a route stack with each `Ref` to one of its parameters replaced
+ * by what the root passes: what the functions get, written in the root's terms.
+ */
+function inRootTerms(value: unknown, passed: Record<string, unknown>, parameters: Record<string, { Type: string }>): unknown {
+  if (Array.isArray(value)) return value.map((item) => inRootTerms(item, passed, parameters));
+  if (value === null || typeof value !== 'object') return value;
+  const ref = (value as { Ref?: unknown }).Ref;
+  if (typeof ref === 'string' && ref in passed) {
+    const given = passed[ref] as { 'Fn::Join'?: [string, unknown] };
+    // A list travels joined by ",": the route stack's CommaDelimitedList is the root's list again.
+    if (parameters[ref]!.Type === 'CommaDelimitedList') {
+      expect(given['Fn::Join']?.[0], ref).toBe(',');
+      return given['Fn::Join']![1];
+    }
+    return given;
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, inRootTerms(inner, passed, parameters)]));
+}
+
+describe('SAM templates of the route table', () => {
+  const files = generateDeployment(routes);
+  const root = files[0]!.template;
+  const stacks = files.slice(1);
+  const byKey = new Map(routes.map((route) => [routeKeyOf(route), route]));
+
+  it('are a root template with one HTTP API and its $default stage, and one nested stack per route stack', () => {
+    expect(files[0]!.path).toBe('template.yaml');
+    for (const file of files) expect(file.template.Transform, file.path).toBe('AWS::Serverless-2016-10-31');
+    const apis = files.flatMap((file) => [...ofType(file.template, 'AWS::ApiGatewayV2::Api'), ...ofType(file.template, 'AWS::Serverless::HttpApi')]);
+    expect(apis.map(([id]) => id)).toEqual([apiLogicalId]);
+    // No OpenAPI body: API Gateway drops routes declared beside one when the API is next updated.
+    expect(resourcesOf(root)[apiLogicalId]!.Properties).toMatchObject({ ProtocolType: 'HTTP' });
+    expect(Object.keys(resourcesOf(root)[apiLogicalId]!.Properties)).not.toContain('Body');
+    expect(resourcesOf(root)[apiStageLogicalId]).toEqual({
+      Type: 'AWS::ApiGatewayV2::Stage',
+      Properties: { ApiId: { Ref: apiLogicalId }, StageName: '$default', AutoDeploy: true },
+    });
+    const nested = ofType(root, 'AWS::Serverless::Application');
+    expect(nested.map(([id]) => id)).toEqual(stacks.map((file) => file.stack!.logicalId));
+    expect(stacks.map((file) => file.path)).toEqual(stacks.map((file) => `stacks/${file.stack!.name}.yaml`));
   });
 
-  it('has every route of the table exactly once, with its method and path, on the HTTP API', () => {
-    const keys = routeKeysOf(template);
+  it('put every route of the table on the HTTP API exactly once over all stacks, with its method and path', () => {
+    const keys = routeKeysOf(files);
     expect([...keys].sort()).toEqual(routes.map(routeKeyOf).sort());
     expect(new Set(keys).size).toBe(keys.length);
-    for (const [id, fn] of functionsOf(template)) {
-      const events = Object.values(fn.Properties.Events);
-      expect(events, id).toHaveLength(1);
-      expect(events[0]!.Type).toBe('HttpApi');
-      expect(events[0]!.Properties.ApiId).toEqual({ Ref: httpApiLogicalId });
+    for (const file of stacks) {
+      expect(passedTo(root, file).HttpApiId, file.path).toEqual({ Ref: apiLogicalId });
+      const resources = resourcesOf(file.template);
+      for (const [id, route] of ofType(file.template, 'AWS::ApiGatewayV2::Route')) {
+        expect(route.Properties.ApiId, id).toEqual({ Ref: 'HttpApiId' });
+        // Route → integration → function, all in this stack, the function of the route's group.
+        const integrationId = /^integrations\/\$\{(\w+)\}$/.exec(route.Properties.Target['Fn::Sub'])![1]!;
+        const integration = resources[integrationId]!;
+        expect(integration.Type, id).toBe('AWS::ApiGatewayV2::Integration');
+        expect(integration.Properties).toMatchObject({ ApiId: { Ref: 'HttpApiId' }, IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+        const functionId = integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string;
+        expect(resources[functionId]!.Type, id).toBe('AWS::Serverless::Function');
+        expect(byKey.get(route.Properties.RouteKey)!.group, id).toBe(file.stack!.group);
+      }
     }
   });
 
-  it('points every function at the bundle of a function group', () => {
-    const groups = functionGroups(routes);
-    const byKey = new Map(routes.map((r) => [routeKeyOf(r), r]));
-    for (const [id, fn] of functionsOf(template)) {
-      const event = fn.Properties.Events[httpApiEventName]!.Properties;
-      const route = byKey.get(`${event.Method} ${event.Path}`)!;
-      expect(groups.map(codeUriOf), id).toContain(fn.Properties.CodeUri);
-      expect(fn.Properties.CodeUri, id).toBe(codeUriOf(route.group));
-      expect(fn.Properties.Handler, id).toBe('handler.handler');
+  it('let API Gateway invoke each function for its own method and path only', () => {
+    const sourceArns = new Map<string, string>();
+    for (const file of stacks) {
+      const resources = resourcesOf(file.template);
+      const permissions = ofType(file.template, 'AWS::Lambda::Permission');
+      expect(permissions).toHaveLength(file.stack!.routes.length);
+      for (const [, route] of ofType(file.template, 'AWS::ApiGatewayV2::Route')) {
+        const integrationId = /\$\{(\w+)\}/.exec(route.Properties.Target['Fn::Sub'])![1]!;
+        const functionId = resources[integrationId]!.Properties.IntegrationUri['Fn::GetAtt'][0];
+        const mine = permissions.filter(([, p]) => p.Properties.FunctionName.Ref === functionId);
+        expect(mine, functionId).toHaveLength(1);
+        expect(mine[0]![1].Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+        sourceArns.set(route.Properties.RouteKey, mine[0]![1].Properties.SourceArn['Fn::Sub']);
+      }
     }
-    expect((template.Globals as Globals).Function.Runtime).toBe(lambdaRuntime);
+    const prefix = 'arn:${AWS::Partition}:execute-api:${AWS::Region}:${AWS::AccountId}:${HttpApiId}/*/';
+    expect(sourceArns.get('GET /api/projects/{projectId}/export')).toBe(`${prefix}GET/api/projects/*/export`);
+    expect(sourceArns.get('GET /')).toBe(`${prefix}GET/`);
+    expect(sourceArns.get('GET /{proxy+}')).toBe(`${prefix}GET/*`);
   });
 
-  it('packages from where it stands: every CodeUri, read from the template\'s folder, is a built bundle folder', () => {
+  it('point every function at the bundle of its group, read from the folder of its own template file', () => {
     const missing: string[] = [];
-    for (const [id, fn] of allFunctionsOf(template)) {
-      expect(fn.Properties.CodeUri, id).toMatch(/^\.\.\/dist\/[a-z/-]+\/$/);
-      const folder = resolve(projectRoot, templateFolder, fn.Properties.CodeUri);
-      expect(folder.startsWith(resolve(projectRoot, 'dist')), id).toBe(true);
-      if (!existsSync(resolve(folder, 'handler.mjs'))) missing.push(`${id}: ${folder}/handler.mjs`);
+    for (const file of files) {
+      const folder = resolve(infraFolder, dirname(file.path));
+      expect(globalsOf(file.template).Runtime, file.path).toBe(lambdaRuntime);
+      for (const [id, fn] of ofType(file.template, 'AWS::Serverless::Function')) {
+        expect(fn.Properties.Handler, id).toBe('handler.handler');
+        const bundle = resolve(folder, fn.Properties.CodeUri);
+        expect(bundle.startsWith(resolve(projectRoot, 'dist')), `${file.path} ${id}`).toBe(true);
+        if (!existsSync(resolve(bundle, 'handler.mjs'))) missing.push(`${file.path} ${id}: ${bundle}/handler.mjs`);
+        if (file.stack) expect(bundle, id).toBe(resolve(projectRoot, 'dist/functions', file.stack.group));
+      }
     }
     expect(missing, 'bundles missing: run `npm run build` first').toEqual([]);
-    expect(resolve(projectRoot, templateFolder)).toBe(resolve(templateFile, '..'));
+    expect(resolve(projectRoot, routeStackFolder)).toBe(resolve(infraFolder, 'stacks'));
+    expect(codeUriOf('model')).toBe('../../dist/functions/model/');
   });
 
-  it('serves the web client from the web bundle at GET / and the greedy GET /{proxy+}, its files inside the bundle folder', () => {
-    const web = functionsOf(template).filter(([, f]) => f.Properties.CodeUri === codeUriOf('web'));
-    expect(web.map(([, f]) => `${f.Properties.Events[httpApiEventName]!.Properties.Method} ${f.Properties.Events[httpApiEventName]!.Properties.Path}`).sort()).toEqual(['GET /', 'GET /{proxy+}']);
+  it('serve the web client from the web bundle at GET / and the greedy GET /{proxy+}, its files inside the bundle folder', () => {
+    const web = stacks.filter((file) => file.stack!.group === 'web');
+    expect(routeKeysOf(web).sort()).toEqual(['GET /', 'GET /{proxy+}']);
     // The function is self-contained: CodeUri uploads the folder, client/ included (esbuild.config.mjs copies dist/web there).
-    expect(existsSync(resolve(projectRoot, templateFolder, codeUriOf('web'), 'client/index.html')), 'run `npm run build` first').toBe(true);
+    expect(existsSync(resolve(projectRoot, routeStackFolder, codeUriOf('web'), 'client/index.html')), 'run `npm run build` first').toBe(true);
   });
 
-  it('runs the job worker every minute from its own bundle, and has a migration function with no trigger', () => {
-    const resources = template.Resources as Record<string, FunctionResource & { Properties: { Timeout?: number; Events?: Record<string, { Type: string; Properties: Record<string, unknown> }> } }>;
+  it('run the job worker every minute from its own bundle, and have a migration function with no trigger', () => {
+    const resources = resourcesOf(root);
     const worker = resources[workerFunctionLogicalId]!;
     expect(worker.Properties.CodeUri).toBe('../dist/worker/');
     expect(worker.Properties.Handler).toBe('handler.handler');
-    expect(Object.values(worker.Properties.Events!)).toEqual([{ Type: 'Schedule', Properties: expect.objectContaining({ Schedule: 'rate(1 minute)', Enabled: true }) }]);
+    expect(Object.values(worker.Properties.Events)).toEqual([{ Type: 'Schedule', Properties: expect.objectContaining({ Schedule: 'rate(1 minute)', Enabled: true }) }]);
     expect(worker.Properties.Timeout).toBe(900);
     const migrate = resources[migrateFunctionLogicalId]!;
     expect(migrate.Properties.CodeUri).toBe('../dist/migrate/');
     expect(migrate.Properties.Events).toBeUndefined();
-    const outputs = template.Outputs as Record<string, { Value: unknown }>;
+    const outputs = root.Outputs as Record<string, { Value: unknown }>;
     expect(outputs.MigrateFunctionName!.Value).toEqual({ Ref: migrateFunctionLogicalId });
+    expect(outputs.ApiId!.Value).toEqual({ Ref: apiLogicalId });
   });
 
-  it('puts the functions in the VPC given by SubnetIds and SecurityGroupIds, and outside any VPC when none is given', () => {
-    const parameters = template.Parameters as Record<string, { Type: string; Default?: unknown }>;
+  it('put every function in the VPC given by SubnetIds and SecurityGroupIds, and outside any VPC when none is given', () => {
+    const parameters = root.Parameters as Record<string, { Type: string; Default?: unknown }>;
     expect(parameters.SubnetIds).toMatchObject({ Type: 'CommaDelimitedList', Default: '' });
     expect(parameters.SecurityGroupIds).toMatchObject({ Type: 'CommaDelimitedList', Default: '' });
-    expect((template.Globals as Globals).Function.VpcConfig).toEqual({
-      'Fn::If': ['InVpc', { SubnetIds: { Ref: 'SubnetIds' }, SecurityGroupIds: { Ref: 'SecurityGroupIds' } }, { Ref: 'AWS::NoValue' }],
-    });
+    const vpcConfig = { 'Fn::If': ['InVpc', { SubnetIds: { Ref: 'SubnetIds' }, SecurityGroupIds: { Ref: 'SecurityGroupIds' } }, { Ref: 'AWS::NoValue' }] };
+    for (const file of files) {
+      expect(globalsOf(file.template).VpcConfig, file.path).toEqual(vpcConfig);
+      expect((file.template.Conditions as Record<string, unknown>).InVpc, file.path).toEqual(rootConditions.InVpc);
+    }
+    for (const file of stacks) {
+      const nested = file.template.Parameters as Record<string, { Type: string }>;
+      for (const list of ['SubnetIds', 'SecurityGroupIds']) {
+        expect(nested[list]!.Type, `${file.path} ${list}`).toBe('CommaDelimitedList');
+        expect(passedTo(root, file)[list], `${file.path} ${list}`).toEqual({ 'Fn::Join': [',', { Ref: list }] });
+      }
+    }
   });
 
-  it('gives each function instance a pool of DatabasePoolSize connections (1 to 10, default 2)', () => {
-    const parameters = template.Parameters as Record<string, { Type: string; Default?: unknown; MinValue?: number; MaxValue?: number }>;
+  it('give each function instance a pool of DatabasePoolSize connections (1 to 10, default 2)', () => {
+    const parameters = root.Parameters as Record<string, { Type: string; Default?: unknown; MinValue?: number; MaxValue?: number }>;
     expect(parameters.DatabasePoolSize).toMatchObject({ Type: 'Number', Default: 2, MinValue: 1, MaxValue: 10 });
-    expect((template.Globals as Globals).Function.Environment.Variables.Database__MaxPoolSize).toEqual({ Ref: 'DatabasePoolSize' });
+    for (const file of files) expect(globalsOf(file.template).Environment.Variables.Database__MaxPoolSize, file.path).toEqual({ Ref: 'DatabasePoolSize' });
+    for (const file of stacks) expect(passedTo(root, file).DatabasePoolSize, file.path).toEqual({ Ref: 'DatabasePoolSize' });
   });
 
-  it('connects through an RDS Proxy when DatabaseProxyTarget is given, else with DatabaseConnectionString', () => {
-    const resources = template.Resources as Record<string, { Type: string; Condition?: string }>;
-    const proxyParts = Object.entries(resources).filter(([, r]) => r.Condition === 'UseDatabaseProxy');
+  it('connect through an RDS Proxy when DatabaseProxyTarget is given, else with DatabaseConnectionString', () => {
+    const proxyParts = Object.entries(resourcesOf(root)).filter(([, r]) => r.Condition === 'UseDatabaseProxy');
     expect(proxyParts.map(([, r]) => r.Type).sort()).toEqual(['AWS::IAM::Role', 'AWS::RDS::DBProxy', 'AWS::RDS::DBProxyTargetGroup', 'AWS::SecretsManager::Secret']);
-    const connection = (template.Globals as Globals).Function.Environment.Variables.ConnectionStrings__DefaultConnection as { 'Fn::If': [string, { 'Fn::Sub': string }, unknown] };
+    const connection = globalsOf(root).Environment.Variables.ConnectionStrings__DefaultConnection as { 'Fn::If': [string, { 'Fn::Sub': string }, unknown] };
     expect(connection['Fn::If'][0]).toBe('UseDatabaseProxy');
     expect(connection['Fn::If'][1]['Fn::Sub']).toContain(`Host=\${${databaseProxyLogicalId}.Endpoint};Port=5432;`);
     expect(connection['Fn::If'][2]).toEqual({ Ref: 'DatabaseConnectionString' });
-    expect(Object.keys(template.Rules as object)).toEqual(expect.arrayContaining(['DatabaseIsNamed', 'DatabaseProxyHasWhatItNeeds']));
+    expect(Object.keys(root.Rules as object)).toEqual(expect.arrayContaining(['DatabaseIsNamed', 'DatabaseProxyHasWhatItNeeds']));
+    for (const file of stacks) expect(passedTo(root, file).ConnectionString, file.path).toEqual(connection);
   });
 
-  it('gives every function a unique CloudFormation logical ID', () => {
-    const ids = functionsOf(template).map(([id]) => id);
-    expect(ids).toHaveLength(routes.length);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{1,255}$/);
+  it('give the route functions what the root\'s functions get: runtime, size, network, environment, role', () => {
+    const role = { 'Fn::GetAtt': [functionRoleLogicalId, 'Arn'] };
+    for (const [id, fn] of ofType(root, 'AWS::Serverless::Function')) expect(fn.Properties.Role, id).toEqual(role);
+    for (const file of stacks) {
+      const parameters = file.template.Parameters as Record<string, { Type: string }>;
+      const passed = passedTo(root, file);
+      // Every parameter given, none left over (cfn-lint checks the same from the files).
+      expect(Object.keys(passed).sort(), file.path).toEqual(Object.keys(parameters).sort());
+      expect(inRootTerms(file.template.Globals, passed, parameters), file.path).toEqual(root.Globals);
+      for (const [id, fn] of ofType(file.template, 'AWS::Serverless::Function')) expect(inRootTerms(fn.Properties.Role, passed, parameters), id).toEqual(role);
+    }
   });
 
-  it('stays within the resource limit of one CloudFormation stack', () => {
-    const message =
-      `${routes.length} routes give ${deployedResourceCount(routes)} resources after the SAM transform (limit ${stackResourceLimit}): ` +
-      'split the template (one stack per function group, or functions per group instead of per route)';
-    expect(deployedResourceCount(routes), message).toBeLessThanOrEqual(stackResourceLimit);
-    for (const [id, fn] of allFunctionsOf(template)) expect((fn.Properties as { Role?: unknown }).Role, id).toEqual({ 'Fn::GetAtt': [functionRoleLogicalId, 'Arn'] });
-  });
-
-  it('passes the hosted configuration from parameters, secrets without echo', () => {
-    const env = (template.Globals as Globals).Function.Environment.Variables;
+  it('pass the hosted configuration from parameters, secrets without echo in every stack', () => {
+    const env = globalsOf(root).Environment.Variables;
     expect(env.Svc__Profile).toBe('hosted');
     expect(env.Database__MigrateOnStartup).toBe('false');
-    const parameters = template.Parameters as Record<string, { NoEcho?: boolean }>;
+    const parameters = root.Parameters as Record<string, { NoEcho?: boolean }>;
     for (const parameter of ['DatabaseConnectionString', 'DatabasePassword']) expect(parameters[parameter]!.NoEcho, parameter).toBe(true);
     for (const [variable, parameter, secret] of [
       ['Svc__MasterKey', 'MasterKey', true],
@@ -181,13 +273,76 @@ describe('SAM template of the route table', () => {
       expect(parameters[parameter], parameter).toBeDefined();
       if (secret) expect(parameters[parameter]!.NoEcho, parameter).toBe(true);
     }
+    for (const file of stacks) {
+      const nested = file.template.Parameters as Record<string, { NoEcho?: boolean }>;
+      for (const name of ['MasterKey', 'PreviousMasterKey', 'SetupToken', 'ConnectionString']) expect(nested[name]!.NoEcho, `${file.path} ${name}`).toBe(true);
+      for (const [name, definition] of Object.entries(nested)) if (parameters[name]?.NoEcho) expect(definition.NoEcho, `${file.path} ${name}`).toBe(true);
+    }
   });
 
-  it('is committed as infra/template.yaml, up to date', async () => {
-    const committed = await readFile(templateFile, 'utf8').catch(() => '');
-    const message = 'infra/template.yaml differs from what the route table gives now: run `npm run infra:template` and commit the result';
-    expect(committed === renderSamTemplate(routes), message).toBe(true);
-    expect(parse(committed)).toEqual(template);
+  it('give every resource a logical ID of its own in its stack: four per route, one function per route over all stacks', () => {
+    const functionIds: string[] = [];
+    for (const file of stacks) {
+      const ids = Object.keys(resourcesOf(file.template));
+      // Resources are keyed by ID: two that met would leave fewer than four per route.
+      expect(ids, file.path).toHaveLength(4 * file.stack!.routes.length);
+      for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{1,255}$/);
+      functionIds.push(...ofType(file.template, 'AWS::Serverless::Function').map(([id]) => id));
+    }
+    expect(functionIds).toHaveLength(routes.length);
+    expect(new Set(functionIds).size).toBe(functionIds.length);
+    expect(ofType(root, 'AWS::Serverless::Application')).toHaveLength(stacks.length);
+  });
+
+  it('keep every stack, root and nested, within the resource budget (well under CloudFormation\'s 500) and every file under 1 MB', () => {
+    expect(stackResourceBudget).toBeLessThan(stackResourceLimit);
+    for (const [path, text] of renderDeployment(routes)) {
+      const template = files.find((file) => file.path === path)!.template;
+      expect(deployedResourceCount(template), `${path}: resources after the SAM transform`).toBeLessThanOrEqual(stackResourceBudget);
+      // CloudFormation reads a template of at most 1 MB from S3, where the packaging puts it.
+      expect(Buffer.byteLength(text), path).toBeLessThan(1_000_000);
+    }
+    expect(deployedResourceCount(root)).toBe(11 + stacks.length);
+  });
+
+  it('stay within the integrations one HTTP API may hold (one per route, a quota AWS does not raise)', () => {
+    const message = `${routes.length} routes need ${routes.length} Lambda integrations; one HTTP API holds ${httpApiIntegrationLimit} and AWS does not raise it (docs/deploy.md "Limits of this form")`;
+    expect(routes.length, message).toBeLessThanOrEqual(httpApiIntegrationLimit);
+  });
+
+  it('are committed in infra/, up to date, with no route stack file the table does not give', async () => {
+    const rendered = renderDeployment(routes);
+    const stale: string[] = [];
+    for (const [path, text] of rendered) {
+      const committed = await readFile(join(infraFolder, path), 'utf8').catch(() => '');
+      if (committed !== text) stale.push(path);
+      else expect(parse(committed), path).toEqual(files.find((file) => file.path === path)!.template);
+    }
+    expect(stale, 'these files differ from what the route table gives now: run `npm run infra:template` and commit the result').toEqual([]);
+    const present = (await readdir(resolve(projectRoot, routeStackFolder))).map((name) => `stacks/${name}`);
+    expect(present.sort(), 'infra/stacks/ holds a file the table does not give: run `npm run infra:template`').toEqual([...rendered.keys()].filter((path) => path !== 'template.yaml').sort());
+  });
+});
+
+describe('a table of 1000 routes', () => {
+  const table = tableOf1000Routes();
+  const files = generateDeployment(table);
+
+  it('still fits: every stack within the resource budget, every route exactly once, big groups split', () => {
+    expect(table).toHaveLength(1000);
+    for (const file of files) expect(deployedResourceCount(file.template), file.path).toBeLessThanOrEqual(stackResourceBudget);
+    const keys = routeKeysOf(files);
+    expect(keys.sort()).toEqual(table.map(routeKeyOf).sort());
+    const bulk = files.filter((file) => file.stack?.group === 'bulk');
+    expect(bulk.map((file) => file.path)).toEqual(['stacks/bulk.yaml', 'stacks/bulk-2.yaml', 'stacks/bulk-3.yaml']);
+    expect(bulk.map((file) => file.stack!.routes.length)).toEqual([routesPerStack, routesPerStack, 450 - routes.length - 8 - 2 * routesPerStack]);
+    expect(files).toHaveLength(1 + functionGroups(table).length + 2);
+  });
+
+  it('keeps each route in the stack it had as the table grows', () => {
+    const before = new Map(routeStacksOf(routes).flatMap((stack) => stack.routes.map((route) => [routeKeyOf(route), stack.name])));
+    const after = new Map(routeStacksOf(table).flatMap((stack) => stack.routes.map((route) => [routeKeyOf(route), stack.name])));
+    for (const [key, stack] of before) expect(after.get(key), key).toBe(stack);
   });
 });
 
@@ -210,49 +365,82 @@ describe('function logical IDs', () => {
   });
 
   it('refuse a table that holds a route twice', () => {
-    expect(() => generateSamTemplate([testRoute('GET', '/a'), testRoute('GET', '/a')])).toThrow(/GET \/a twice/);
+    expect(() => generateDeployment([testRoute('GET', '/a'), testRoute('GET', '/a')])).toThrow(/GET \/a twice/);
   });
 });
 
-// cfn-lint (Python) runs the SAM transform and checks the result; it is on
-// our machines but not a project dependency, so the check runs where it is found.
-const cfnLint = (() => {
+// cfn-lint (Python) runs the SAM transform and checks the result, nested stack
+// parameters against the nested templates included; it is on our machines but
+// not a project dependency, so the checks run where it is found.
+const found = (command: string, args: string[]) => {
   try {
-    execFileSync('cfn-lint', ['--version'], { stdio: 'ignore' });
+    execFileSync(command, args, { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
-})();
+};
+const cfnLint = found('cfn-lint', ['--version']);
+// Counts the resources of each template after SAM's own transform (the one cfn-lint runs).
+const countAfterTransform = `
+import json, sys
+from cfnlint.decode import decode
+from cfnlint.template.transforms._sam import Transform
+counts = {}
+for path in sys.argv[1:]:
+    template, errors = decode(path)
+    if errors: sys.exit(f"{path}: {errors}")
+    transform = Transform(path, template, "us-east-1")
+    errors = transform.transform_template()
+    if errors: sys.exit(f"{path}: {errors}")
+    counts[path] = len(transform.template()["Resources"])
+print(json.dumps(counts))
+`;
+const samTransform = found('python3', ['-c', 'import cfnlint.template.transforms._sam']);
 
-if (!cfnLint) process.stdout.write('skipped: cfn-lint of infra/template.yaml (cfn-lint is not on PATH; `pip install cfn-lint` to run it)\n');
+if (!cfnLint) process.stdout.write('skipped: cfn-lint of infra/template.yaml and infra/stacks/ (cfn-lint is not on PATH; `pip install cfn-lint` to run it)\n');
+if (!samTransform) process.stdout.write('skipped: resource counts after the SAM transform (python3 cannot import cfn-lint\'s SAM transform; `pip install cfn-lint`)\n');
 
-describe.skipIf(!cfnLint)('cfn-lint', () => {
-  it('accepts the committed template and one of a larger table', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'svc-template-'));
+describe.skipIf(!cfnLint && !samTransform)('the files as AWS tools read them', () => {
+  const committed = [...renderDeployment(routes).keys()].map((path) => join(infraFolder, path));
+  const larger = generateDeployment(tableOf1000Routes());
+  let folder = '';
+  const largerFiles: string[] = [];
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'svc-template-'));
+    for (const file of larger) {
+      const path = join(folder, file.path);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, renderTemplate(file.template));
+      largerFiles.push(path);
+    }
+  });
+  afterAll(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it.skipIf(!cfnLint)('cfn-lint accepts every committed file, and the root and the made-up routes\' stacks of a 1000-route table', async () => {
+    // The other stacks of the larger table are the committed ones' kind again; a minute of lint would add nothing.
+    const madeUp = largerFiles.filter((path) => /[/\\](template|things|projects|imports|bulk-3|small-0)\.yaml$/.test(path));
+    expect(madeUp).toHaveLength(6);
+    // One run for all: starting cfn-lint is much of the cost. Not synchronous: a
+    // minute-long blocked event loop makes vitest's worker miss its heartbeat.
     try {
-      const larger = join(folder, 'larger.yaml');
-      await writeFile(
-        larger,
-        renderSamTemplate([
-          ...routes,
-          // Paths no real route has: a path parameter, two groups, and two IDs that meet.
-          testRoute('GET', '/test-only/projects/{projectId}/export', 'projects'),
-          testRoute('POST', '/test-only/projects/{projectId}/imports', 'imports'),
-          testRoute('GET', '/test-only/x/{id}'),
-          testRoute('GET', '/test-only/x/id'),
-        ]),
-      );
-      // One run for both: starting cfn-lint and its SAM transform is most of the cost. Not
-      // synchronous: a minute-long blocked event loop makes vitest's worker miss its heartbeat.
-      try {
-        await promisify(execFile)('cfn-lint', [templateFile, larger], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-      } catch (error) {
-        const e = error as { stdout?: string; stderr?: string };
-        expect.fail(`cfn-lint rejects the template:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
-      }
-    } finally {
-      await rm(folder, { recursive: true, force: true });
+      await promisify(execFile)('cfn-lint', [...committed, ...madeUp], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    } catch (error) {
+      const e = error as { stdout?: string; stderr?: string };
+      expect.fail(`cfn-lint rejects a template:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
     }
   }, 300_000);
+
+  it.skipIf(!samTransform)('counts the resources of every stack as the SAM transform makes them', async () => {
+    const { stdout } = await promisify(execFile)('python3', ['-c', countAfterTransform, ...committed, ...largerFiles], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const counts = JSON.parse(stdout) as Record<string, number>;
+    const expected = [
+      ...generateDeployment(routes).map((file) => [join(infraFolder, file.path), deployedResourceCount(file.template)] as const),
+      ...larger.map((file) => [join(folder, file.path), deployedResourceCount(file.template)] as const),
+    ];
+    expect(counts).toEqual(Object.fromEntries(expected));
+  }, 120_000);
 });

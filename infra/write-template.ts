@@ -1,18 +1,41 @@
 /**
- * `npm run infra:template`: writes infra/template.yaml from the route table.
- * Node 20 cannot run TypeScript, so the script bundles this file with esbuild
- * first (dependencies stay external) and runs the bundle.
+ * `npm run infra:template`: writes infra/template.yaml and infra/stacks/*.yaml
+ * from the route table, and deletes any route stack file the table no longer
+ * gives. Node 20 cannot run TypeScript, so the script bundles this file with
+ * esbuild first (dependencies stay external) and runs the bundle.
  */
-import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { routes } from '../lib/http/route-table';
-import { lambdaPayloadLimitBytes, renderSamTemplate, routesOverPayloadLimit } from './generate-template';
+import { lambdaPayloadLimitBytes } from './function-settings';
+import { httpApiIntegrationLimit, renderDeployment, routesOverPayloadLimit } from './generate-template';
+import { routeStackFolder, templateFolder } from './route-stack';
 
-const target = resolve(process.argv[2] ?? 'infra/template.yaml');
-await writeFile(target, renderSamTemplate(routes));
-process.stdout.write(`wrote ${target} (${routes.length} route function(s))\n`);
+const infra = resolve(process.argv[2] ?? templateFolder);
+const stacksFolder = join(infra, relative(templateFolder, routeStackFolder));
+const files = renderDeployment(routes);
+
+await mkdir(stacksFolder, { recursive: true });
+for (const [path, text] of files) {
+  await mkdir(dirname(join(infra, path)), { recursive: true });
+  await writeFile(join(infra, path), text);
+}
+for (const name of await readdir(stacksFolder)) {
+  const path = relative(infra, join(stacksFolder, name)).split('\\').join('/');
+  if (name.endsWith('.yaml') && !files.has(path)) {
+    await rm(join(stacksFolder, name));
+    process.stdout.write(`deleted ${join(stacksFolder, name)} (no route stack of the table)\n`);
+  }
+}
+process.stdout.write(`wrote ${infra}/template.yaml and ${files.size - 1} route stack(s) in ${stacksFolder} (${routes.length} route function(s))\n`);
+
 for (const route of routesOverPayloadLimit(routes)) {
   process.stderr.write(
     `warning: ${route.method} ${route.path} accepts ${route.bodyLimitBytes} bytes; a function receives at most ${lambdaPayloadLimitBytes}: larger bodies fail before the handler runs.\n`,
+  );
+}
+if (routes.length > httpApiIntegrationLimit) {
+  process.stderr.write(
+    `warning: ${routes.length} routes need ${routes.length} integrations on the one HTTP API; API Gateway allows ${httpApiIntegrationLimit} and does not raise it: the deploy will fail (docs/deploy.md "Limits of this form").\n`,
   );
 }

@@ -3,6 +3,8 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDeployment } from '../../infra/generate-template';
+import { routes } from '../../lib/http/route-table';
 import { strongPassword } from '../support/http-client';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { apiGatewayEvent, projectRoot, startBundle, type ApiRequestOptions, type RunningBundle } from './lambda-bundle';
@@ -10,7 +12,7 @@ import { apiGatewayEvent, projectRoot, startBundle, type ApiRequestOptions, type
 /**
  * Every route bundle (dist/functions/<group>/handler.mjs, `npm run build`) run
  * as Lambda runs it: copied alone to a folder with no node_modules, started
- * with plain node and the environment infra/template.yaml gives, invoked with
+ * with plain node and the environment the route stacks (infra/stacks/) give, invoked with
  * API Gateway HTTP API events, against a real database.
  */
 const host = 'svc.example.test';
@@ -33,6 +35,17 @@ function templateEnvironment(database: TestDatabase): Record<string, string> {
   };
 }
 
+describe('the environment the route bundles run with here', () => {
+  it('sets every variable the route stacks give their functions, and no other', () => {
+    const variableSets = generateDeployment(routes)
+      .filter((file) => file.stack)
+      .map((file) => Object.keys((file.template.Globals as { Function: { Environment: { Variables: object } } }).Function.Environment.Variables).sort());
+    expect(variableSets.length).toBeGreaterThan(0);
+    const given = Object.keys(templateEnvironment({ url: 'postgres://unused' } as TestDatabase)).sort();
+    for (const variables of variableSets) expect(given).toEqual(variables);
+  });
+});
+
 /** What a browser on the service's own pages sends with a request that changes something. */
 const sameOrigin = { origin: `https://${host}`, 'sec-fetch-site': 'same-origin' };
 
@@ -45,7 +58,7 @@ interface Answer {
   json: any;
 }
 
-describe('route bundles without node_modules (hosted profile, as infra/template.yaml configures them)', () => {
+describe('route bundles without node_modules (hosted profile, as the route stacks configure them)', () => {
   let database: TestDatabase;
   let env: Record<string, string>;
   const running = new Map<string, RunningBundle>();
