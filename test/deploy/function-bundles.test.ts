@@ -241,6 +241,18 @@ describe('route bundles without node_modules (hosted profile, as the route stack
       expect(targets.statusCode, targets.body).toBe(200);
       expect(targets.json.items).toEqual([]);
     },
+    ai: async () => {
+      // No provider is routed: the explain answer is the 200 unavailable body, and the owner's call list is empty.
+      const explained = await call('ai', 'POST', '/api/projects/{projectId}/ai/explain', { params: { projectId: ids.projectId! }, cookies: session, headers: sameOrigin, json: { target: null, question: null, branchId: null } });
+      expect(explained.statusCode, explained.body).toBe(200);
+      expect(explained.json).toMatchObject({ status: 'unavailable', task: 'explain', reason: 'no-provider' });
+      const calls = await call('ai', 'GET', '/api/workspaces/{workspaceId}/ai/calls', { params: { workspaceId: ids.workspaceId! }, cookies: session });
+      expect(calls.statusCode, calls.body).toBe(200);
+      expect(calls.json).toEqual({ items: [], nextCursor: null });
+      const usage = await call('ai', 'GET', '/api/workspaces/{workspaceId}/ai/usage', { params: { workspaceId: ids.workspaceId! }, cookies: session });
+      expect(usage.statusCode, usage.body).toBe(200);
+      expect(usage.json).toMatchObject({ totalUsd: '0', providers: [] });
+    },
     costs: async () => {
       const sheet = await call('costs', 'GET', '/api/projects/{projectId}/costs', { params: { projectId: ids.projectId! }, cookies: session });
       expect(sheet.statusCode, sheet.body).toBe(200);
