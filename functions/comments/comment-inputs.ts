@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { guidText, pageCursor, pageLimit } from '../../lib/http/common-schemas';
 import { commentBody, decisionTitle } from '../../lib/comments/comment-text';
+import { threadStatuses } from '../../lib/comments/comment-records';
 import { targetRequest } from '../../lib/comments/comment-targets';
 import { mentionList } from '../../lib/comments/mentions';
 
@@ -33,7 +34,7 @@ export const decisionRequest = z.strictObject({
 export const threadListQuery = z.strictObject({
   draftId: guidText.optional(),
   targetId: guidText.optional(),
-  status: z.enum(['open', 'resolved'], { error: 'must be open or resolved' }).optional(),
+  status: z.enum(threadStatuses, { error: 'must be open or resolved' }).optional(),
   cursor: pageCursor.optional(),
   limit: pageLimit,
 });

@@ -4,10 +4,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { MasterKeyring } from '../crypto/master-key';
-import type { Database, ThreadStatus } from '../db/schema';
+import type { Database } from '../db/schema';
 import { decodeCursor, encodeCursor } from '../http/cursor';
 import { HttpProblem } from '../http/problem';
-import type { DecisionView, ThreadSummary } from './comment-records';
+import type { DecisionView, ThreadStatus, ThreadSummary } from './comment-records';
 import { listDecisionPage } from './decision-store';
 import { listThreadPage } from './thread-store';
 import { isDraftOf } from './threads';

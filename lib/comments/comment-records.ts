@@ -2,8 +2,23 @@
  * Threads, comments, questions and decisions as the API answers them (docs/comments.md
  * "Records"). Dates are ISO 8601 UTC; actors are `user:<id>`.
  */
-import type { ThreadStatus } from '../db/schema';
-import type { ThreadTarget } from './comment-targets';
+import { modelKinds } from '../model/model-records';
+
+/**
+ * What a thread can be on (docs/comments.md "Targets"): every kind of model record, a
+ * scenario, a view, an AI proposal, or a resource of the cost sheet.
+ */
+export const targetKinds = [...modelKinds, 'scenario', 'view', 'proposal', 'cost-resource'] as const;
+export type TargetKind = (typeof targetKinds)[number];
+
+export const threadStatuses = ['open', 'resolved'] as const;
+export type ThreadStatus = (typeof threadStatuses)[number];
+
+/** The record a thread is on. */
+export interface ThreadTarget {
+  kind: TargetKind;
+  id: string;
+}
 
 /** A person as a comment names them; `name` is null once their account is gone. */
 export interface PersonRef {

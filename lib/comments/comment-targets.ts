@@ -3,16 +3,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { guidText } from '../http/common-schemas';
 import { modelKinds, type ModelKind } from '../model/model-records';
+import { targetKinds, type TargetKind, type ThreadTarget } from './comment-records';
 import { proposalExists } from './proposal-targets';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/**
- * What a thread can be on (docs/comments.md "Targets"): every kind of model record, a
- * scenario, a view, an AI proposal, or a resource of the cost sheet.
- */
-export const targetKinds = [...modelKinds, 'scenario', 'view', 'proposal', 'cost-resource'] as const;
-export type TargetKind = (typeof targetKinds)[number];
 
 /** The `target` of a thread request: `{kind, id}`. */
 export const targetRequest = z
@@ -23,12 +17,6 @@ export const targetRequest = z
   .describe('The record a thread is on.');
 
 export type TargetRequest = z.infer<typeof targetRequest>;
-
-/** What a thread is on, and in which line of the model. */
-export interface ThreadTarget {
-  kind: TargetKind;
-  id: string;
-}
 
 function isModelKind(kind: TargetKind): kind is ModelKind {
   return (modelKinds as readonly string[]).includes(kind);

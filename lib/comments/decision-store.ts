@@ -5,7 +5,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CommentDecisionsTable, Database } from '../db/schema';
 import type { DecisionView } from './comment-records';
-import type { TargetKind, ThreadTarget } from './comment-targets';
+import type { TargetKind, ThreadTarget } from './comment-records';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -5,7 +5,7 @@
 import { HttpProblem } from '../http/problem';
 import type { ProjectRecord } from '../workspaces/project-store';
 import type { DecisionView, QuestionView } from './comment-records';
-import type { TargetKind } from './comment-targets';
+import type { TargetKind } from './comment-records';
 import { appendDecision } from './decision-store';
 import type { CommentContext, CommentWriter } from './threads';
 import { findQuestionRow, findThreadRow, insertQuestion, type ThreadRow } from './thread-store';

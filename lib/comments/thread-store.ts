@@ -3,9 +3,9 @@
  * project, so an ID of another project or workspace finds nothing.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { CommentQuestionsTable, CommentsTable, CommentThreadsTable, Database, ThreadStatus } from '../db/schema';
-import type { CommentView, PersonRef, QuestionRef, ThreadSummary, ThreadView } from './comment-records';
-import type { TargetKind, ThreadTarget } from './comment-targets';
+import type { CommentQuestionsTable, CommentsTable, CommentThreadsTable, Database } from '../db/schema';
+import type { CommentView, PersonRef, QuestionRef, ThreadStatus, ThreadSummary, ThreadView } from './comment-records';
+import type { TargetKind, ThreadTarget } from './comment-records';
 import { decisionsOfThread } from './decision-store';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -4,14 +4,15 @@
  * transaction that writes it.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, ThreadStatus, WorkspaceRole } from '../db/schema';
+import type { Database, WorkspaceRole } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import { findStream } from '../model/stream-store';
 import type { ProjectRecord } from '../workspaces/project-store';
 import { commentEventsOf, type CommentChange, type EventThread } from './comment-event-plan';
 import { queueCommentEvents } from './comment-events';
-import type { CommentView, ThreadView } from './comment-records';
-import { targetExists, type ThreadTarget } from './comment-targets';
+import type { CommentView, ThreadStatus, ThreadView } from './comment-records';
+import type { ThreadTarget } from './comment-records';
+import { targetExists } from './comment-targets';
 import { resolveMentions } from './mentions';
 import {
   appendComment,

@@ -639,8 +639,6 @@ export interface LoadTestResultsTable {
   created_at: Timestamp;
 }
 
-export type ThreadStatus = 'open' | 'resolved';
-
 /** A comment thread on one target of a project (migration 0022; docs/comments.md). */
 export interface CommentThreadsTable {
   /** List order, newest first. */
@@ -651,7 +649,7 @@ export interface CommentThreadsTable {
   draft_id: string | null;
   target_kind: string;
   target_id: string;
-  status: ThreadStatus;
+  status: 'open' | 'resolved';
   created_by: string;
   created_at: Timestamp;
   updated_at: Timestamp;

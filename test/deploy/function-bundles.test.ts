@@ -241,6 +241,11 @@ describe('route bundles without node_modules (hosted profile, as the route stack
       expect(targets.statusCode, targets.body).toBe(200);
       expect(targets.json.items).toEqual([]);
     },
+    comments: async () => {
+      const answer = await call('comments', 'GET', '/api/projects/{projectId}/threads', { params: { projectId: ids.projectId! }, query: 'status=open', cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json).toEqual({ items: [], nextCursor: null });
+    },
     costs: async () => {
       const sheet = await call('costs', 'GET', '/api/projects/{projectId}/costs', { params: { projectId: ids.projectId! }, cookies: session });
       expect(sheet.statusCode, sheet.body).toBe(200);

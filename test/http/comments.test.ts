@@ -432,7 +432,7 @@ describe('comment threads over HTTP', () => {
       const t = await newThread({ body: 'x' });
       expect(t.comments[0].body).toBe('x');
       const reply = (body: unknown) => api('POST', `${T()}/${t.id}/replies`, owner({ body }));
-      const longest = 'a'.repeat(9_999) + '😀';
+      const longest = `${'a'.repeat(9_999)}😀`;
       expect((await ok(reply(longest), 201)).body).toBe(longest);
       expect((await ok(reply('店'.repeat(10_000)), 201)).body).toHaveLength(10_000);
       const written = '# Title\r\n\tcode\n\n<script>alert(1)</script> & **bold** \u00a0 \u2028';
