@@ -560,6 +560,21 @@ describe('comment threads over HTTP', () => {
     });
   });
 
+  describe('project deletion', () => {
+    it('takes the threads, comments, questions and decision chains of the project with it', async () => {
+      const p = await m.createProject(workspaceId, 'Short-lived');
+      expect((await m.importModel(p.id, fullModelDocument(seed))).status).toBe(200);
+      const t = await ok(open({ body: 'Soon gone' }, m.admin, p), 201);
+      await ok(api('POST', `${T(p)}/${t.id}/replies`, owner({ body: 'Reply' })), 201);
+      await ok(api('POST', `${T(p)}/${t.id}/raise-question`, owner()), 201);
+      await ok(api('POST', `${T(p)}/${t.id}/raise-decision`, owner({ title: 'One', decision: 'First.' })), 201);
+      await ok(api('POST', `${T(p)}/${t.id}/raise-decision`, owner({ title: 'Two', decision: 'Second.' })), 201);
+      expect((await api('DELETE', `/api/projects/${p.id}`, owner())).status).toBe(204);
+      const left = await sql<{ n: string }>`select (select count(*) from comment_threads where project_id = ${p.id}) + (select count(*) from comment_decisions where project_id = ${p.id}) + (select count(*) from comments where thread_id = ${t.id}) as n`.execute(m.database.db);
+      expect(Number(left.rows[0]!.n)).toBe(0);
+    });
+  });
+
   describe('agent tools', () => {
     it('list_threads and get_thread answer what the endpoints answer, with the comments truth note', async () => {
       const p = await m.createProject(workspaceId, 'Agents read');
