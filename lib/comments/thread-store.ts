@@ -95,6 +95,7 @@ export async function findCommentRow(db: Db, commentId: string): Promise<Comment
   return db.selectFrom('comments').selectAll().where('id', '=', commentId).executeTakeFirst();
 }
 
+/** Replaces a comment's words and mentions, marking it edited. */
 export async function updateCommentText(trx: Transaction<Database>, commentId: string, change: { body: string; mentions: string[]; now: Date }): Promise<void> {
   await trx.updateTable('comments').set({ body: change.body, mentions: change.mentions, edited_at: change.now }).where('id', '=', commentId).execute();
 }
@@ -104,10 +105,12 @@ export async function tombstoneComment(trx: Transaction<Database>, commentId: st
   await trx.updateTable('comments').set({ body: null, mentions: [], deleted_at: change.now, deleted_by: change.actor }).where('id', '=', commentId).execute();
 }
 
+/** Marks the thread changed now (a reply, an edit, a delete). */
 export async function touchThread(trx: Transaction<Database>, threadId: string, now: Date): Promise<void> {
   await trx.updateTable('comment_threads').set({ updated_at: now }).where('id', '=', threadId).execute();
 }
 
+/** Resolves (recording who and when) or reopens (clearing both) a thread. */
 export async function setThreadStatus(trx: Transaction<Database>, threadId: string, change: { status: ThreadStatus; actor: string; now: Date }): Promise<void> {
   const resolved = change.status === 'resolved';
   await trx
@@ -117,10 +120,12 @@ export async function setThreadStatus(trx: Transaction<Database>, threadId: stri
     .execute();
 }
 
+/** The question record of a thread, if it has one. */
 export async function findQuestionRow(db: Db, threadId: string): Promise<Selectable<CommentQuestionsTable> | undefined> {
   return db.selectFrom('comment_questions').selectAll().where('thread_id', '=', threadId).executeTakeFirst();
 }
 
+/** Records the thread as a question (one per thread: a second insert fails on the unique thread). */
 export async function insertQuestion(trx: Transaction<Database>, question: { id: string; threadId: string; actor: string; now: Date }): Promise<void> {
   await trx.insertInto('comment_questions').values({ id: question.id, thread_id: question.threadId, raised_by: question.actor, raised_at: question.now }).execute();
 }
