@@ -253,6 +253,11 @@ describe('route bundles without node_modules (hosted profile, as the route stack
       expect(usage.statusCode, usage.body).toBe(200);
       expect(usage.json).toMatchObject({ totalUsd: '0', providers: [] });
     },
+    comments: async () => {
+      const answer = await call('comments', 'GET', '/api/projects/{projectId}/threads', { params: { projectId: ids.projectId! }, query: 'status=open', cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json).toEqual({ items: [], nextCursor: null });
+    },
     costs: async () => {
       const sheet = await call('costs', 'GET', '/api/projects/{projectId}/costs', { params: { projectId: ids.projectId! }, cookies: session });
       expect(sheet.statusCode, sheet.body).toBe(200);

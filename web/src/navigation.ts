@@ -23,7 +23,7 @@ export const projectAreas: readonly ProjectArea[] = [
   { segment: 'costs', label: 'Costs', ready: true },
   { segment: 'load-tests', label: 'Load tests', ready: true },
   { segment: 'ai', label: 'AI proposals', ready: false },
-  { segment: 'comments', label: 'Comments', ready: false },
+  { segment: 'comments', label: 'Comments', ready: true },
 ];
 
 export function projectPath(workspaceId: string, projectId: string, ...rest: string[]): string {

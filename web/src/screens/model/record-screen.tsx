@@ -2,9 +2,10 @@ import { ErrorNotice, Loaded } from '../../components/status';
 import { TruthBadges, truthLabelOf, type TruthFields } from '../../components/truth-badges';
 import { useAction, useLoad } from '../../components/use-load';
 import { Link, type RouteParams } from '../../router';
+import { newThreadHref } from '../comments/comments-address';
 import { BranchBar } from './branch-bar';
 import { DeleteRecord } from './delete-record';
-import { decideFact, getRecord, hasFactFields, isSection, sectionLabels, type AnyModelRecord, type Section } from './model-api';
+import { decideFact, getRecord, hasFactFields, isSection, kindOfSection, sectionLabels, type AnyModelRecord, type Section } from './model-api';
 import { currentBranchId, modelHref, sectionListHref } from './model-address';
 import { canEditModel } from './model-role';
 import { forgetRecords } from './record-cache';
@@ -75,14 +76,20 @@ export function RecordScreen({ params }: { params: RouteParams }) {
                 </h1>
                 <TruthBadges record={record as TruthFields} />
               </div>
-              {editable ? (
-                <div class="actions">
-                  <Link class="button" href={modelHref(workspaceId, projectId, branchId, section, id, 'edit')}>
-                    Edit
-                  </Link>
-                  <DeleteRecord workspaceId={workspaceId} projectId={projectId} branchId={branchId} section={section} id={id} title={title} />
-                </div>
-              ) : null}
+              <div class="actions">
+                {editable ? (
+                  <>
+                    <Link class="button" href={modelHref(workspaceId, projectId, branchId, section, id, 'edit')}>
+                      Edit
+                    </Link>
+                    <DeleteRecord workspaceId={workspaceId} projectId={projectId} branchId={branchId} section={section} id={id} title={title} />
+                  </>
+                ) : null}
+                {/* Every member may comment (docs/comments.md "Roles"). */}
+                <Link class="button secondary" href={newThreadHref(workspaceId, projectId, { kind: kindOfSection(section), id }, branchId)}>
+                  Comment
+                </Link>
+              </div>
               <div class={hasConnections(section) ? 'record-body two-columns' : 'record-body'}>
                 <div>
                   <h2>Fields</h2>
