@@ -17,6 +17,7 @@ import * as m0015 from './0015-model-reference-indexes';
 import * as m0016 from './0016-prices';
 import * as m0017 from './0017-cost-sheets';
 import * as m0019 from './0019-load-tests';
+import * as m0022 from './0022-comments';
 import * as m0023 from './0023-webhook-deliveries';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0016-prices': m0016,
   '0017-cost-sheets': m0017,
   '0019-load-tests': m0019,
+  '0022-comments': m0022,
   '0023-webhook-deliveries': m0023,
 });

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { commentEventPayload } from '../webhooks/comment-event-payload';
-import { configuredWebhookUrl, insertWebhookEvent, readCommentEventNames } from '../webhooks/webhook-event-store';
+import { configuredWebhookUrl, insertWebhookEvent, readCommentEventNames, readThreadStatuses } from '../webhooks/webhook-event-store';
 
 /**
  * Comment events of part 2 "Events" (`comment.created`, `comment.mentioned`,
@@ -27,8 +27,6 @@ export interface CommentEvent {
   /** For `comment.mentioned`: the person mentioned (one event per person). */
   mentionedUserId: string | null;
   occurredAt: Date;
-  /** The thread's status after the write; left out: `resolved` for `comment.resolved`, else `open`. */
-  threadStatus?: 'open' | 'resolved';
 }
 
 export interface CommentEventContext {
@@ -51,9 +49,10 @@ export async function queueCommentEvents(trx: Transaction<Database>, events: rea
     const [workspaceId, projectId, actor] = key.split('\u0000') as [string, string, string];
     if ((await configuredWebhookUrl(trx, workspaceId)) === null) continue;
     const names = await readCommentEventNames(trx, { workspaceId, projectId, actor, mentionedUserIds: group.flatMap((e) => (e.mentionedUserId === null ? [] : [e.mentionedUserId])) });
+    const statuses = await readThreadStatuses(trx, group.map((e) => e.threadId));
     for (const event of group) {
       const mentioned = event.mentionedUserId === null ? null : (names.mentioned.get(event.mentionedUserId) ?? { id: event.mentionedUserId, name: null, email: null });
-      const payload = commentEventPayload(event, { ...names, mentioned }, context.linkBase);
+      const payload = commentEventPayload(event, { ...names, mentioned, threadStatus: statuses.get(event.threadId) ?? null }, context.linkBase);
       await insertWebhookEvent(trx, { id: payload.id, workspaceId, projectId, type: event.type, payload: JSON.stringify(payload), occurredAt: event.occurredAt });
     }
   }

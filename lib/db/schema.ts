@@ -87,6 +87,10 @@ export interface Database {
   load_test_scripts: LoadTestScriptsTable;
   stress_runs: StressRunsTable;
   load_test_results: LoadTestResultsTable;
+  comment_threads: CommentThreadsTable;
+  comments: CommentsTable;
+  comment_questions: CommentQuestionsTable;
+  comment_decisions: CommentDecisionsTable;
   webhook_events: WebhookEventsTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }
@@ -635,6 +639,65 @@ export interface LoadTestResultsTable {
   raw: string;
   created_by: string;
   created_at: Timestamp;
+}
+
+export type ThreadStatus = 'open' | 'resolved';
+
+/** A comment thread on one target of a project (migration 0022; docs/comments.md). */
+export interface CommentThreadsTable {
+  /** List order, newest first. */
+  seq: ColumnType<string, never, never>;
+  id: string;
+  project_id: string;
+  /** The draft the thread is in; null: main. */
+  draft_id: string | null;
+  target_kind: string;
+  target_id: string;
+  status: ThreadStatus;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
+}
+
+/** One comment of a thread; a deleted one is a tombstone (`body` null). */
+export interface CommentsTable {
+  id: string;
+  thread_id: string;
+  position: number;
+  body: string | null;
+  /** User IDs of the people mentioned. */
+  mentions: ColumnType<string[], string[] | undefined, string[]>;
+  author_user_id: string;
+  created_at: Timestamp;
+  edited_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+}
+
+export interface CommentQuestionsTable {
+  id: string;
+  thread_id: string;
+  raised_by: string;
+  raised_at: Timestamp;
+}
+
+/** Append-only (a trigger refuses changes but setting `superseded_by` once). */
+export interface CommentDecisionsTable {
+  seq: ColumnType<string, never, never>;
+  id: string;
+  project_id: string;
+  thread_id: string;
+  draft_id: string | null;
+  target_kind: string;
+  target_id: string;
+  title: string;
+  decision: string;
+  decided_by: string;
+  decided_at: Timestamp;
+  supersedes: string | null;
+  superseded_by: string | null;
 }
 
 export type WebhookEventStatus = 'pending' | 'delivered' | 'failed' | 'not-sent';

@@ -128,6 +128,11 @@ function shareRoutes(entries: Pick<RouteDefinition, 'method' | 'path' | 'operati
   );
 }
 
+/** The comment endpoints, under /api/projects/{projectId}/threads. */
+function commentRoutes(entries: (Omit<RouteInput, 'path' | 'group'> & { path: string })[]): RouteDefinition[] {
+  return entries.map((entry) => route({ ...entry, path: `/api/projects/{projectId}/threads${entry.path}`, group: 'comments' }));
+}
+
 /** The cost endpoints, under /api/projects/{projectId}/costs. */
 function costRoutes(entries: (Pick<RouteDefinition, 'method' | 'operation' | 'summary'> & { path: string })[]): RouteDefinition[] {
   return entries.map((entry) => route({ ...entry, path: `/api/projects/{projectId}/costs${entry.path}`, group: 'costs', auth: 'signed-in' }));
@@ -292,6 +297,21 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'DELETE', path: '/api/projects/{projectId}/load-tests/results/{resultId}', group: 'load-tests', operation: 'delete-result', auth: 'signed-in', summary: 'Delete a measured result (editor)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/compare/estimate', group: 'load-tests', operation: 'compare-estimate', auth: 'signed-in', summary: 'A result next to the model: timeouts, retry budgets, a playback run and the cost assumptions (viewer)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/compare/results', group: 'load-tests', operation: 'compare-results', auth: 'signed-in', summary: 'Regression per operation between two results: p95, error rate, throughput (viewer)' }),
+
+  // Comments (part 1 "Comments"; docs/comments.md). Viewers read (a read token too) and comment; editors resolve, reopen and decide; writes are people's.
+  ...commentRoutes([
+    { method: 'GET', path: '', operation: 'list-threads', auth: 'signed-in', summary: 'Threads on main or ?draftId=, newest first; ?targetId=, ?status=open|resolved (viewer)' },
+    { method: 'POST', path: '', operation: 'create-thread', auth: 'person', summary: 'Open a thread on a target with its first comment; 200 when the id exists, 201 when new (viewer)' },
+    { method: 'GET', path: '/{threadId}', operation: 'get-thread', auth: 'signed-in', summary: 'A thread with every comment in order, tombstones in place, its question and decisions (viewer)' },
+    { method: 'POST', path: '/{threadId}/replies', operation: 'create-reply', auth: 'person', summary: 'Reply in a thread; 200 when the id exists, 201 when new (viewer)' },
+    { method: 'PATCH', path: '/{threadId}/comments/{commentId}', operation: 'edit-comment', auth: 'person', summary: "Change one's own comment: body and mentions (its author)" },
+    { method: 'DELETE', path: '/{threadId}/comments/{commentId}', operation: 'delete-comment', auth: 'person', summary: "Delete one's own comment, or any as owner; a tombstone stays (author or owner)" },
+    { method: 'POST', path: '/{threadId}/resolve', operation: 'resolve-thread', auth: 'person', body: 'none', bodyLimitBytes: 0, summary: 'Resolve a thread (editor)' },
+    { method: 'POST', path: '/{threadId}/reopen', operation: 'reopen-thread', auth: 'person', body: 'none', bodyLimitBytes: 0, summary: 'Reopen a resolved thread (editor)' },
+    { method: 'POST', path: '/{threadId}/raise-question', operation: 'raise-question', auth: 'person', body: 'none', bodyLimitBytes: 0, summary: 'Turn a thread into a question record; 200 when it is one, 201 when new (viewer)' },
+    { method: 'POST', path: '/{threadId}/raise-decision', operation: 'raise-decision', auth: 'person', summary: "Record a decision on the thread's target; a later one supersedes it (editor)" },
+  ]),
+  route({ method: 'GET', path: '/api/projects/{projectId}/decisions', group: 'comments', operation: 'list-decisions', auth: 'signed-in', summary: 'Decisions on main or ?draftId=, newest first; ?targetId= the chain on one target (viewer)' }),
 
   // Agent access (part 1 "Agent tool endpoint")
   route({ method: 'POST', path: '/mcp', group: 'mcp', operation: 'post-mcp', auth: 'token', body: 'raw', bodyLimitBytes: bodyLimits.mcpMessage, summary: 'One MCP message (streamable HTTP, stateless, JSON answers)' }),

@@ -12,11 +12,13 @@ import { getPromise } from './tools/get-promise';
 import { getReviewFindings } from './tools/get-review-findings';
 import { getScenario } from './tools/get-scenario';
 import { getSchema } from './tools/get-schema';
+import { getThread } from './tools/get-thread';
 import { listMessages } from './tools/list-messages';
 import { listPromiseRuns } from './tools/list-promise-runs';
 import { listPromises } from './tools/list-promises';
 import { listProjects } from './tools/list-projects';
 import { listScenarios } from './tools/list-scenarios';
+import { listThreads } from './tools/list-threads';
 import { runScenario } from './tools/run-scenario';
 
 /**
@@ -47,6 +49,9 @@ export const agentTools: readonly AgentTool[] = Object.freeze([
   // Paths and impact over the declared model (docs/agent-tools.md).
   findPaths,
   getImpact,
+  // Comment threads: people's words about the model (docs/comments.md "Agent tools").
+  listThreads,
+  getThread,
 ] as AgentTool[]);
 
 export const toolScope = 'read';

@@ -37,6 +37,8 @@ export interface CommentEventNames {
   project: { id: string; name: string };
   actor: CommentEventPayload['actor'];
   mentioned: CommentEventPayload['mentioned'];
+  /** The thread's status as the writing transaction left it; null when no thread row was found. */
+  threadStatus: 'open' | 'resolved' | null;
 }
 
 /**
@@ -59,7 +61,7 @@ export function threadLink(linkBase: string | null, event: Pick<CommentEvent, 'w
   return `${linkBase.replace(/\/+$/, '')}/${segments.join('/')}`;
 }
 
-/** The payload of one event; `threadStatus` absent means resolved for `comment.resolved`, else open. */
+/** The payload of one event; without a stored thread status, `resolved` for `comment.resolved`, else `open`. */
 export function commentEventPayload(event: CommentEvent, names: CommentEventNames, linkBase: string | null): CommentEventPayload {
   return {
     id: commentEventId(event),
@@ -67,7 +69,7 @@ export function commentEventPayload(event: CommentEvent, names: CommentEventName
     occurredAt: event.occurredAt.toISOString(),
     workspace: names.workspace,
     project: names.project,
-    thread: { id: event.threadId, status: event.threadStatus ?? (event.type === 'comment.resolved' ? 'resolved' : 'open') },
+    thread: { id: event.threadId, status: names.threadStatus ?? (event.type === 'comment.resolved' ? 'resolved' : 'open') },
     comment: event.commentId === null ? null : { id: event.commentId },
     actor: names.actor,
     target: { kind: event.target.kind, id: event.target.id, draftId: event.target.draftId },

@@ -194,6 +194,18 @@ describe('comment events: queueing and delivery tries', () => {
     expect(await deliverWebhookEvent(deps(), id!)).toBe('delivered');
   });
 
+  it('the thread status is the stored one: a reply to a resolved thread says resolved', async () => {
+    await setWebhook(`http://hooks.example.test:${receiverPort}/svc`);
+    const threadId = crypto.randomUUID();
+    await database.db
+      .insertInto('comment_threads')
+      .values({ id: threadId, project_id: projectId, draft_id: null, target_kind: 'element', target_id: crypto.randomUUID(), status: 'resolved', created_by: `user:${ownerId}`, created_at: clock, updated_at: clock, resolved_by: `user:${ownerId}`, resolved_at: clock })
+      .execute();
+    const [id] = await queue([event({ threadId })]);
+    expect(JSON.parse((await eventRow(id!)).payload).thread).toEqual({ id: threadId, status: 'resolved' });
+    expect(await deliverWebhookEvent(deps(), id!)).toBe('delivered');
+  });
+
   it('sends the stored bytes signed, with the documented headers; a delivered event is not sent again', async () => {
     await setWebhook(`http://hooks.example.test:${receiverPort}/svc?k=1`);
     const [id] = await queue([event()]);

@@ -37,7 +37,7 @@ export async function configuredWebhookUrl(db: Db, workspaceId: string): Promise
 export async function readCommentEventNames(
   db: Db,
   input: { workspaceId: string; projectId: string; actor: string; mentionedUserIds: readonly string[] },
-): Promise<Omit<CommentEventNames, 'mentioned'> & { mentioned: Map<string, NonNullable<CommentEventNames['mentioned']>> }> {
+): Promise<Omit<CommentEventNames, 'mentioned' | 'threadStatus'> & { mentioned: Map<string, NonNullable<CommentEventNames['mentioned']>> }> {
   const place = await db
     .selectFrom('projects')
     .innerJoin('workspaces', 'workspaces.id', 'projects.workspace_id')
@@ -65,6 +65,14 @@ export async function readCommentEventNames(
     for (const row of rows) mentioned.set(row.id, { id: row.id, name: row.name, email: row.email });
   }
   return { workspace: { id: input.workspaceId, name: place.workspace_name }, project: { id: input.projectId, name: place.project_name }, actor, mentioned };
+}
+
+/** The status of each thread as the caller's transaction sees it (a reply leaves a resolved thread resolved). */
+export async function readThreadStatuses(db: Db, threadIds: readonly string[]): Promise<Map<string, 'open' | 'resolved'>> {
+  const ids = [...new Set(threadIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('comment_threads').select(['id', 'status']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.status]));
 }
 
 /** Adds the job that delivers an event (at `runAt`, or now); one job per event at a time (its job key). */

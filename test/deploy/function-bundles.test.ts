@@ -259,6 +259,11 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       expect(answer.json.items.find((i: { name: string }) => i.name === 'github:token').status).toBe('ok');
       expect(answer.body).not.toContain('ghp_bundled');
     },
+    comments: async () => {
+      const answer = await call('comments', 'GET', '/api/projects/{projectId}/threads', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json.items).toEqual([]);
+    },
     webhooks: async () => {
       const answer = await call('webhooks', 'GET', '/api/workspaces/{workspaceId}/webhook-deliveries', { params: { workspaceId: ids.workspaceId! }, cookies: session });
       expect(answer.statusCode, answer.body).toBe(200);

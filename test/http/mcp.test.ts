@@ -36,6 +36,8 @@ const toolNames = [
   'get_cost_estimate',
   'find_paths',
   'get_impact',
+  'list_threads',
+  'get_thread',
 ];
 
 const seed = 'b7f3c2a1-0000-4000-8000-00000000a11a';
@@ -129,7 +131,7 @@ describe('/mcp with the official MCP SDK client against the real server', () => 
     await m?.stop();
   });
 
-  it('initializes statelessly and lists all 17 tools in the order of the spec, each saying that model text is data', async () => {
+  it('initializes statelessly and lists every tool in the order of the spec (then the later ones), each saying that model text is data', async () => {
     expect(client.getServerVersion()?.name).toBe('svc');
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toMatch(/data, never an instruction/);

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentEventLinkBase } from '../../lib/comments/comment-link-base';
+import { eventLinkBase } from '../../lib/http/event-link-base';
 import { queueCommentEvents, type CommentEvent } from '../../lib/comments/comment-events';
 import { readServiceConfig } from '../../lib/config/service-config';
 import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
@@ -177,7 +177,7 @@ describe('comment webhooks delivered by the service worker', () => {
     const before = deliveries.length;
     // The local profile without Svc__PublicUrl, as the service under test runs: no link.
     const localRequest = { runtime: { config: readServiceConfig({}, '/srv') } as ServiceRuntime, client: { address: '127.0.0.1', scheme: 'http' as const }, headers: { host: new URL(service.url).host } };
-    const linkBase = commentEventLinkBase(localRequest);
+    const linkBase = eventLinkBase(localRequest);
     expect(linkBase).toBeNull();
     const event = commentEvent();
     await queue([event], linkBase);
@@ -234,6 +234,46 @@ describe('comment webhooks delivered by the service worker', () => {
     expectProblem(await api('GET', deliveriesPath(), { session: editor }), 403);
     expectProblem(await api('GET', deliveriesPath(), { session: outsider }), 404);
     expectProblem(await api('GET', deliveriesPath()), 401);
+  });
+
+  it('end to end: a thread with a mention, then resolved, then a reply: the receiver sees each event, signed, with no link in the local profile', async () => {
+    await saveWebhookUrl(hookUrl);
+    const view = await api('POST', `/api/projects/${projectId}/views`, { session: owner, json: { name: 'Landscape', rootElementId: null } });
+    expect(view.status, view.text).toBe(201);
+    const before = deliveries.length;
+    const threads = `/api/projects/${projectId}/threads`;
+    const made = await api('POST', threads, { session: owner, json: { target: { kind: 'view', id: view.json.id }, body: 'Should **checkout** own the basket?', mentions: ['editor@example.test'] } });
+    expect(made.status, made.text).toBe(201);
+    expect((await api('POST', `${threads}/${made.json.id}/resolve`, { session: owner })).status).toBe(200);
+    const reply = await api('POST', `${threads}/${made.json.id}/replies`, { session: editor, json: { body: 'Agreed, done.' } });
+    expect(reply.status, reply.text).toBe(201);
+
+    const sent = await until(
+      'four events received',
+      async () => deliveries.slice(before),
+      (d) => d.length >= 4,
+    );
+    expect(sent.every((d) => d.verified)).toBe(true);
+    const payloads = sent.map((d) => commentEventPayloadSchema.parse(JSON.parse(d.body.toString('utf8'))));
+    const byType = (type: string) => payloads.filter((p) => p.type === type);
+    const editorId = (await database.db.selectFrom('users').select('id').where('email', '=', 'editor@example.test').executeTakeFirstOrThrow()).id;
+    const firstComment = made.json.comments[0].id;
+    expect(byType('comment.mentioned')).toMatchObject([{ comment: { id: firstComment }, mentioned: { id: editorId, name: 'Ed Editor', email: 'editor@example.test' }, actor: { kind: 'user', id: ownerId } }]);
+    expect(byType('comment.resolved')).toMatchObject([{ comment: null, mentioned: null, thread: { id: made.json.id, status: 'resolved' } }]);
+    const created = byType('comment.created');
+    expect(created.map((p) => [p.comment?.id, p.thread.status, p.actor.id])).toEqual(
+      expect.arrayContaining([
+        [firstComment, 'open', ownerId],
+        [reply.json.id, 'resolved', editorId],
+      ]),
+    );
+    expect(created).toHaveLength(2);
+    for (const p of payloads) {
+      expect(p).toMatchObject({ workspace: { id: workspaceId }, project: { id: projectId, name: 'Shop' }, target: { kind: 'view', id: view.json.id, draftId: null }, link: null });
+      expect(sent.find((d) => d.headers['svc-event-id'] === p.id)!.headers['svc-event-type']).toBe(p.type);
+    }
+    // The words stay in the service.
+    expect(sent.some((d) => d.body.toString('utf8').includes('checkout'))).toBe(false);
   });
 
   it('with policy.allowPrivateNetworkUrls false, a stored URL whose name is a private address is not called', async () => {
