@@ -4,9 +4,10 @@ import { pruneExpiredSessions } from '../lib/auth/session-store';
 import { pruneSignInFailures } from '../lib/auth/sign-in-failure-store';
 import { pruneRateLimitLog } from '../lib/rate-limit/hit-rate-limit';
 import { getServiceRuntime } from '../lib/runtime/service-runtime';
+import { pruneFinishedWebhookEvents } from '../lib/webhooks/webhook-event-store';
 
 /**
- * Deletes ended sessions, and rate-limit buckets and sign-in failure counts that count nothing any more. Scheduled every ten minutes;
+ * Deletes ended sessions, rate-limit buckets and sign-in failure counts that count nothing any more, and webhook events finished 30 days ago. Scheduled every ten minutes;
  * idempotent, so a retry or two instances running it at once do no harm.
  */
 export const pruneExpiredRows: Task = async (_payload, helpers) => {
@@ -16,5 +17,6 @@ export const pruneExpiredRows: Task = async (_payload, helpers) => {
   const windows = await pruneRateLimitLog(runtime.db, now);
   const attempts = await pruneExternalSignInAttempts(runtime.db, now);
   const failures = await pruneSignInFailures(runtime.db, now);
-  helpers.logger.debug(`pruned ${sessions} expired session(s), ${windows} rate-limit bucket(s), ${attempts} external sign-in attempt(s) and ${failures} sign-in failure count(s)`);
+  const webhookEvents = await pruneFinishedWebhookEvents(runtime.db, now);
+  helpers.logger.debug(`pruned ${sessions} expired session(s), ${windows} rate-limit bucket(s), ${attempts} external sign-in attempt(s), ${failures} sign-in failure count(s) and ${webhookEvents} finished webhook event(s)`);
 };

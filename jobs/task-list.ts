@@ -1,4 +1,5 @@
 import type { TaskList } from 'graphile-worker';
+import { deliverWebhookJob, deliverWebhookTask } from './deliver-webhook';
 import { noop } from './noop';
 import { pruneExpiredRows } from './prune-expired-rows';
 import { reEncryptSecretsJob, reEncryptSecretsTask } from './re-encrypt-secrets';
@@ -12,6 +13,7 @@ export const taskList: TaskList = {
   [reEncryptSecretsTask]: reEncryptSecretsJob,
   [sweepScansTask]: sweepScansJob,
   [runScanTask]: runScanJob,
+  [deliverWebhookTask]: deliverWebhookJob,
 };
 
 /**

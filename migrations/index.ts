@@ -19,6 +19,7 @@ import * as m0017 from './0017-cost-sheets';
 import * as m0019 from './0019-load-tests';
 import * as m0020 from './0020-ai-calls';
 import * as m0022 from './0022-comments';
+import * as m0023 from './0023-webhook-deliveries';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -45,4 +46,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0019-load-tests': m0019,
   '0020-ai-calls': m0020,
   '0022-comments': m0022,
+  '0023-webhook-deliveries': m0023,
 });

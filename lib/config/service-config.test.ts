@@ -43,6 +43,7 @@ describe('readServiceConfig defaults', () => {
       telemetry: { otlpEndpoint: null },
       newRelicGraphqlUrl: null,
       priceCatalogs: { awsPriceListUrl: 'https://pricing.us-east-1.amazonaws.com', gcpBillingUrl: 'https://cloudbilling.googleapis.com', timeoutMs: 10_000 },
+      webhooks: { timeoutMs: 10_000, backoffBaseMs: 60_000 },
       externalSignIn: { github: null, gitlab: null },
       http: { host: '127.0.0.1', port: 8080 },
     });
@@ -351,5 +352,13 @@ describe('Svc__Prices__AwsPriceListUrl, Svc__Prices__GcpBillingUrl, Svc__Prices_
     expect(() => readServiceConfig({ Svc__Prices__AwsPriceListUrl: 'pricing' }, '/srv')).toThrow(/Svc__Prices__AwsPriceListUrl must be an absolute http or https URL/);
     expect(() => readServiceConfig({ Svc__Prices__GcpBillingUrl: 'https://x.example.com/?key=1' }, '/srv')).toThrow(/Svc__Prices__GcpBillingUrl must be a plain address/);
     expect(() => readServiceConfig({ Svc__Prices__CatalogTimeoutMs: '2s' }, '/srv')).toThrow(/Svc__Prices__CatalogTimeoutMs must be a whole number/);
+  });
+});
+
+describe('Svc__Webhooks__TimeoutMs, Svc__Webhooks__BackoffBaseMs', () => {
+  it('shorten the webhook try and the first backoff step, moved into their ranges; a word refuses the start naming the variable', () => {
+    expect(readServiceConfig({ Svc__Webhooks__TimeoutMs: '500', Svc__Webhooks__BackoffBaseMs: '20' }, '/srv').webhooks).toEqual({ timeoutMs: 500, backoffBaseMs: 20 });
+    expect(readServiceConfig({ Svc__Webhooks__TimeoutMs: '5', Svc__Webhooks__BackoffBaseMs: '99999999' }, '/srv').webhooks).toEqual({ timeoutMs: 100, backoffBaseMs: 3_600_000 });
+    expect(() => readServiceConfig({ Svc__Webhooks__TimeoutMs: '2s' }, '/srv')).toThrow(/Svc__Webhooks__TimeoutMs must be a whole number/);
   });
 });

@@ -39,6 +39,8 @@ export interface ServiceConfig {
   newRelicGraphqlUrl: string | null;
   /** The price catalogs with fixed addresses, and the time one request may spend on a catalog (docs/prices.md "Environment"). */
   priceCatalogs: PriceCatalogConfig;
+  /** How long one webhook try may take and the first backoff step (docs/webhooks.md "Environment"). */
+  webhooks: WebhookDeliveryConfig;
   externalSignIn: { github: ExternalSignInProvider | null; gitlab: ExternalSignInProvider | null };
   http: { host: string; port: number };
 }
@@ -60,6 +62,18 @@ export const priceCatalogDefaults = Object.freeze({
   gcpBillingUrl: 'https://cloudbilling.googleapis.com',
   timeoutMs: 10_000,
 });
+
+/**
+ * `Svc__Webhooks__TimeoutMs` and `Svc__Webhooks__BackoffBaseMs` (for tests only) shorten the
+ * 10 s a webhook try may take and the 60 s the first retry waits (docs/webhooks.md).
+ */
+export interface WebhookDeliveryConfig {
+  timeoutMs: number;
+  backoffBaseMs: number;
+}
+
+/** The built-in webhook delivery times. */
+export const webhookDeliveryDefaults = Object.freeze({ timeoutMs: 10_000, backoffBaseMs: 60_000 });
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -318,6 +332,10 @@ export function readServiceConfig(env: Environment, cwd: string = process.cwd())
     telemetry: { otlpEndpoint },
     newRelicGraphqlUrl,
     priceCatalogs: readPriceCatalogs(env),
+    webhooks: {
+      timeoutMs: readClampedInteger(env, 'Svc__Webhooks__TimeoutMs', webhookDeliveryDefaults.timeoutMs, 100, 60_000),
+      backoffBaseMs: readClampedInteger(env, 'Svc__Webhooks__BackoffBaseMs', webhookDeliveryDefaults.backoffBaseMs, 10, 3_600_000),
+    },
     externalSignIn: {
       github: readExternalProvider(env, 'Authentication__GitHub'),
       gitlab: readExternalProvider(env, 'Authentication__GitLab'),

@@ -92,6 +92,8 @@ export interface Database {
   comments: CommentsTable;
   comment_questions: CommentQuestionsTable;
   comment_decisions: CommentDecisionsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }
 
 export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
@@ -720,4 +722,37 @@ export interface CommentDecisionsTable {
   decided_at: Timestamp;
   supersedes: string | null;
   superseded_by: string | null;
+}
+
+export type WebhookEventStatus = 'pending' | 'delivered' | 'failed' | 'not-sent';
+export type WebhookAttemptOutcome = 'delivered' | 'http-status' | 'timeout' | 'network-error' | 'no-url' | 'url-refused' | 'no-secret';
+
+/** A comment event and where its delivery stands (docs/webhooks.md). */
+export interface WebhookEventsTable {
+  id: string;
+  seq: ColumnType<string, never, never>;
+  workspace_id: string;
+  project_id: string;
+  type: string;
+  /** The exact body sent, JSON text. */
+  payload: string;
+  occurred_at: Timestamp;
+  queued_at: TimestampWithDefault;
+  status: ColumnType<WebhookEventStatus, WebhookEventStatus | undefined, WebhookEventStatus>;
+  attempts: Generated<number>;
+  next_try_at: Timestamp | null;
+  lease_until: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+/** One try to deliver a webhook event. */
+export interface WebhookDeliveryAttemptsTable {
+  event_id: string;
+  attempt: number;
+  started_at: Timestamp;
+  duration_ms: number;
+  target_origin: string | null;
+  outcome: WebhookAttemptOutcome;
+  status_code: number | null;
+  error: string | null;
 }

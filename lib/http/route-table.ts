@@ -423,6 +423,9 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'PUT', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'put-secret', auth: 'person', bodyLimitBytes: bodyLimits.credential, summary: 'Store a credential, bound to the origin of the address it is sent to (owner)' }),
   route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'delete-secret', auth: 'person', summary: 'Delete a credential; 204 also when it was not set (owner)' }),
 
+  // Comment events sent to notifications.webhookUrl (part 2 "Events"; docs/webhooks.md)
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/webhook-deliveries', group: 'webhooks', operation: 'list-webhook-deliveries', auth: 'person', summary: 'Webhook events of a workspace, newest first, each with its body and every try (owner)' }),
+
   // The web client (docs/web-client.md): its files, and index.html for every other path outside the API (deep links).
   route({ method: 'GET', path: '/', group: 'web', operation: 'serve-web-file', auth: 'none', webClient: true, summary: "The web client's index.html" }),
   route({ method: 'GET', path: '/{proxy+}', group: 'web', operation: 'serve-web-file', auth: 'none', webClient: true, summary: "The web client's files under /assets/, and its index.html for any other path outside the API" }),

@@ -289,6 +289,11 @@ describe('route bundles without node_modules (hosted profile, as the route stack
       expect(answer.json.items.find((i: { name: string }) => i.name === 'github:token').status).toBe('ok');
       expect(answer.body).not.toContain('ghp_bundled');
     },
+    webhooks: async () => {
+      const answer = await call('webhooks', 'GET', '/api/workspaces/{workspaceId}/webhook-deliveries', { params: { workspaceId: ids.workspaceId! }, cookies: session });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json).toEqual({ items: [], nextCursor: null });
+    },
     sources: async () => {
       const made = await call('sources', 'POST', '/api/projects/{projectId}/sources', {
         params: { projectId: ids.projectId! },
