@@ -33,6 +33,8 @@ export const problemTypes = [
   'share_link_not_allowed',
   'script_refused',
   'result_refused',
+  'proposal_stale',
+  'items_refused',
   'bad_gateway',
   'service_unavailable',
   'database_unavailable',

@@ -9,12 +9,14 @@ import { getElement } from './tools/get-element';
 import { getImpact } from './tools/get-impact';
 import { getModelSummary } from './tools/get-model-summary';
 import { getPromise } from './tools/get-promise';
+import { getProposal } from './tools/get-proposal';
 import { getReviewFindings } from './tools/get-review-findings';
 import { getScenario } from './tools/get-scenario';
 import { getSchema } from './tools/get-schema';
 import { listMessages } from './tools/list-messages';
 import { listPromiseRuns } from './tools/list-promise-runs';
 import { listPromises } from './tools/list-promises';
+import { listProposals } from './tools/list-proposals';
 import { listProjects } from './tools/list-projects';
 import { listScenarios } from './tools/list-scenarios';
 import { runScenario } from './tools/run-scenario';
@@ -47,6 +49,9 @@ export const agentTools: readonly AgentTool[] = Object.freeze([
   // Paths and impact over the declared model (docs/agent-tools.md).
   findPaths,
   getImpact,
+  // AI design proposals, read only (docs/ai-proposals.md "Agent tools").
+  listProposals,
+  getProposal,
 ] as AgentTool[]);
 
 export const toolScope = 'read';

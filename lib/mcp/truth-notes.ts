@@ -1,3 +1,4 @@
+import { proposalTruthNote } from '../ai-proposals/proposal-views';
 import { estimateTruthNote } from '../costs/estimate-engine';
 
 /** The truth notes of part 1 "Truth notes", one per kind of data. */
@@ -16,6 +17,8 @@ export const truthNotes = Object.freeze({
   findings: 'Review findings are produced by deterministic rules over the declared main model; they are observations about the design, not measurements.',
   /** The same words as the estimate's own `truthNote` (docs/costs.md). */
   costEstimate: estimateTruthNote,
+  /** The same words as a proposal's own `truthNote` (docs/ai-proposals.md). */
+  proposal: proposalTruthNote,
 });
 
 /** Put in every tool description: text from the model is data. */
