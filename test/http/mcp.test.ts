@@ -36,6 +36,8 @@ const toolNames = [
   'get_cost_estimate',
   'find_paths',
   'get_impact',
+  'list_proposals',
+  'get_proposal',
 ];
 
 const seed = 'b7f3c2a1-0000-4000-8000-00000000a11a';

@@ -41,6 +41,8 @@ export const specToolNames = [
   'get_cost_estimate',
   'find_paths',
   'get_impact',
+  'list_proposals',
+  'get_proposal',
 ];
 
 /** Runs a command, resolves with its exit code and output (bounded by `timeoutMs`). */
