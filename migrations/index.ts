@@ -17,6 +17,7 @@ import * as m0015 from './0015-model-reference-indexes';
 import * as m0016 from './0016-prices';
 import * as m0017 from './0017-cost-sheets';
 import * as m0019 from './0019-load-tests';
+import * as m0020 from './0020-ai-calls';
 import * as m0021 from './0021-ai-proposals';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0016-prices': m0016,
   '0017-cost-sheets': m0017,
   '0019-load-tests': m0019,
+  '0020-ai-calls': m0020,
   '0021-ai-proposals': m0021,
 });

@@ -35,7 +35,7 @@ export const aiUnavailableAnswerSchema = z.object({
   detail: z.string(),
   /** The provider that was asked or would have been, when known. */
   providerId: z.string().nullable(),
-  /** The call record, when a provider was called. */
+  /** The call record (`GET W/ai/calls`), when one was written: every attempt that reached a routed provider has one. */
   callId: z.string().nullable(),
 });
 export type AiUnavailableAnswer = z.infer<typeof aiUnavailableAnswerSchema>;
@@ -65,7 +65,12 @@ export interface AiTaskRequest<Output> {
   output: z.ZodType<Output>;
   /** A name for the schema (`[A-Za-z0-9_-]`, as OpenAI requires). */
   outputName: string;
+  /** Most tokens the answer may use (default `defaultMaxOutputTokens`); caps what one call can spend. */
+  maxOutputTokens?: number;
 }
+
+/** Output tokens one answer may use unless the task says otherwise. */
+export const defaultMaxOutputTokens = 8192;
 
 /** What was called, for provenance and the call record. */
 export interface AiCallSummary {

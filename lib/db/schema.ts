@@ -87,6 +87,7 @@ export interface Database {
   load_test_scripts: LoadTestScriptsTable;
   stress_runs: StressRunsTable;
   load_test_results: LoadTestResultsTable;
+  ai_calls: AiCallsTable;
   ai_proposals: AiProposalsTable;
 }
 
@@ -634,6 +635,31 @@ export interface LoadTestResultsTable {
   raw: string;
   created_by: string;
   created_at: Timestamp;
+}
+
+/** One attempt to use an AI provider (migration 0020): never prompt text. */
+export interface AiCallsTable {
+  id: string;
+  workspace_id: string;
+  /** Cleared when the project is deleted; the spend stays. */
+  project_id: string | null;
+  task: string;
+  provider_id: string;
+  provider_kind: string;
+  model: string;
+  outcome: 'answered' | 'unavailable' | 'rate-limited';
+  /** The unavailable reason (lib/ai/ai-task.ts), null otherwise. */
+  reason: string | null;
+  input_tokens: number;
+  output_tokens: number;
+  /** True when the provider reported no usage and the tokens were estimated from the text. */
+  usage_estimated: boolean;
+  /** Exact decimal text: pg returns numeric as a string. */
+  cost_usd: ColumnType<string, string, string>;
+  duration_ms: number;
+  streamed: boolean;
+  actor: string;
+  at: Timestamp;
 }
 
 /** AI design proposals, flow and architecture (migrations/0021-ai-proposals.ts). */

@@ -33,6 +33,8 @@ export const problemTypes = [
   'share_link_not_allowed',
   'script_refused',
   'result_refused',
+  /** 409: an AI request would carry text of a private repository while `privacy.sendPrivateCodeToAi` is false (docs/ai.md). */
+  'private_code_refused',
   'proposal_stale',
   'items_refused',
   'bad_gateway',

@@ -300,6 +300,11 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/compare/estimate', group: 'load-tests', operation: 'compare-estimate', auth: 'signed-in', summary: 'A result next to the model: timeouts, retry budgets, a playback run and the cost assumptions (viewer)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/load-tests/compare/results', group: 'load-tests', operation: 'compare-results', auth: 'signed-in', summary: 'Regression per operation between two results: p95, error rate, throughput (viewer)' }),
 
+  // AI (part 1 "AI design proposals"; docs/ai.md): explanations, and the owner's view of calls and spend. The proposals are group ai-proposals.
+  route({ method: 'POST', path: '/api/projects/{projectId}/ai/explain', group: 'ai', operation: 'explain', auth: 'signed-in', tokenScope: 'read', summary: 'Explain an element, relationship, scenario, trace event or the model with the explain provider; 200 explain delta or AI unavailable (viewer)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/ai/calls', group: 'ai', operation: 'list-calls', auth: 'signed-in', summary: 'AI call records, newest first: task, provider, model, tokens, cost, duration, outcome (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/ai/usage', group: 'ai', operation: 'get-usage', auth: 'signed-in', summary: 'AI spend of this UTC month, in all and per provider, against the budgets (owner)' }),
+
   // Agent access (part 1 "Agent tool endpoint")
   route({ method: 'POST', path: '/mcp', group: 'mcp', operation: 'post-mcp', auth: 'token', body: 'raw', bodyLimitBytes: bodyLimits.mcpMessage, summary: 'One MCP message (streamable HTTP, stateless, JSON answers)' }),
   route({ method: 'GET', path: '/mcp', group: 'mcp', operation: 'mcp-method-not-allowed', auth: 'token', summary: '405 Allow: POST (no stream, no session)' }),

@@ -149,3 +149,13 @@ export async function reEncryptSecrets(db: Kysely<Database>, ring: MasterKeyring
   }
   return { reEncrypted, fromKeyIds: reEncrypted > 0 ? [previous.id] : [] };
 }
+
+/**
+ * The values of every readable secret of a workspace, for one purpose only: taking them out of
+ * text that leaves the service for an AI provider (lib/ai/withhold-secrets.ts). Never answered,
+ * logged or stored.
+ */
+export async function readSecretValuesForRedaction(db: Db, ring: MasterKeyring, workspaceId: string): Promise<string[]> {
+  const rows = await db.selectFrom('workspace_secrets').selectAll().where('workspace_id', '=', workspaceId).execute();
+  return rows.map((row) => opens(ring, workspaceId, row)).filter((value): value is string => value !== null);
+}
