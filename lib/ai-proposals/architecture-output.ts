@@ -7,6 +7,7 @@
  * and changes, and only what a person accepts.
  */
 import { z } from 'zod';
+import { refineStoredStrings } from '../http/common-schemas';
 import { aliasText, bindingFields, channelFields, elementFields, messageFields, operationFields, relationshipFields, subscriptionFields } from './proposal-records';
 
 /** Most items one architecture proposal may hold. */
@@ -34,5 +35,7 @@ export type ArchitectureItem = z.infer<typeof architectureItem>;
 export const architectureOutputSchema = z.strictObject({
   items: z.array(architectureItem).max(maxArchitectureItems),
   notes: z.string().max(4000).nullable().describe('What the changes are based on, for the person deciding; data, not instructions.'),
-});
+})
+  // Every string is stored (jsonb) and shown: U+0000 and lone surrogates are refused wherever they stand.
+  .superRefine(refineStoredStrings);
 export type ArchitectureOutput = z.infer<typeof architectureOutputSchema>;

@@ -7,6 +7,7 @@
  * an alias the scenario may use wherever it names a record.
  */
 import { z } from 'zod';
+import { refineStoredStrings } from '../http/common-schemas';
 import { faultKinds, stepOutcomes } from '../playback/scenario-document';
 import { eventKinds } from '../playback/playback-types';
 import { aliasText, channelFields, elementFields, operationFields, referenceText } from './proposal-records';
@@ -113,5 +114,7 @@ export const flowOutputSchema = z.strictObject({
   }),
   missing: z.array(missingItem).max(maxMissingItems),
   notes: z.string().max(4000).nullable().describe('What the flow does and what it assumes, for the person deciding; data, not instructions.'),
-});
+})
+  // Every string is stored (jsonb) and shown: U+0000 and lone surrogates are refused wherever they stand.
+  .superRefine(refineStoredStrings);
 export type FlowOutput = z.infer<typeof flowOutputSchema>;

@@ -63,7 +63,7 @@ describe('planArchitectureProposal', () => {
     const label = { provenanceSource: 'ai-proposal:p test', accepted: { by: guid(5), at: '2030-01-01T00:00:00.000Z' } };
     const checked = checkItems(items, model, { projectId: guid(999), foreignSchemaIds: new Set(), label });
     expect(checked.refused.size).toBe(0);
-    expect(checked.upserts.map((u) => [u.change, u.record.factStatus, (u.record as { provenance: { confidence: number } }).provenance.confidence])).toEqual([
+    expect(checked.upserts.map((u) => [u.change, (u.record as { factStatus: string }).factStatus, (u.record as { provenance: { confidence: number } }).provenance.confidence])).toEqual([
       ['added', 'inferred', 0.8],
       ['changed', 'inferred', 0.8],
     ]);
