@@ -228,6 +228,11 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       expect(targets.statusCode, targets.body).toBe(200);
       expect(targets.json.items).toEqual([]);
     },
+    ai: async () => {
+      // The owner's view of AI calls: none yet in a workspace without providers.
+      const calls = await call('ai', 'GET', '/api/workspaces/{workspaceId}/ai/calls', { params: { workspaceId: ids.workspaceId! }, cookies: session });
+      expect(calls.statusCode, calls.body).toBe(200);
+    },
     'ai-proposals': async () => {
       // With no AI provider in the workspace: the unavailable answer, and an empty list.
       const asked = await call('ai-proposals', 'POST', '/api/projects/{projectId}/ai/flow-proposals', { params: { projectId: ids.projectId! }, cookies: session, headers: sameOrigin, json: { request: 'A customer pays', branchId: null, reviseScenarioId: null } });
