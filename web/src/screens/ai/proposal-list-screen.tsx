@@ -19,7 +19,8 @@ const anyYesNo = (any: string, yes: string, no: string) => [
 
 function Filters({ filters }: { filters: ProposalFilters }) {
   return (
-    <div class="field-row ai-filters" role="group" aria-label="Filters">
+    <fieldset class="plain field-row ai-filters">
+      <legend class="offscreen">Filters</legend>
       <SelectField
         label="Status"
         field="status"
@@ -35,7 +36,7 @@ function Filters({ filters }: { filters: ProposalFilters }) {
       <SelectField label="Made by" field="mine" value={filters.mine} onValue={(value) => setQueryParameters({ mine: value || null })} options={anyYesNo('anyone', 'me', 'others')} />
       <SelectField label="Made with" field="submitted" value={filters.submitted} onValue={(value) => setQueryParameters({ submitted: value || null })} options={anyYesNo('AI or not', 'no AI (submitted)', 'AI')} />
       <SelectField label="Decided" field="decided" value={filters.decided} onValue={(value) => setQueryParameters({ decided: value || null })} options={anyYesNo('either', 'decided', 'not yet')} />
-    </div>
+    </fieldset>
   );
 }
 
