@@ -171,6 +171,12 @@ describe('AI proposals through fake provider APIs', () => {
     expect(fakes.gemini.requests).toHaveLength(0);
 
     await useProvider('gemini', {}, { privacy: { sendPrivateCodeToAi: true } });
+    // Allowed now: a provider that fails gives the unavailable answer, as for any other request.
+    fakes.gemini.next({ kind: 'status', status: 503 });
+    const failed = await api('POST', `${base()}/architecture-proposals/from-document`, { json: body });
+    expect(failed.status, failed.text).toBe(200);
+    expect(failed.json).toMatchObject({ status: 'unavailable', reason: 'provider-error' });
+    fakes.gemini.reset();
     const made = await api('POST', `${base()}/architecture-proposals/from-document`, { json: body });
     expect(made.status, made.text).toBe(201);
     expect(made.json.document).toEqual({ sourceId: upload.json.sourceId, path: 'docs/billing.md' });

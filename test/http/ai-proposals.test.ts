@@ -497,6 +497,27 @@ describe('AI design proposals over HTTP', () => {
     });
   });
 
+  describe('open proposals', () => {
+    it('a project holds at most 500 open proposals of a kind: the next submit is 409, a decided one makes room', async () => {
+      const full = await m.createProject(workspaceId, 'Full');
+      expect((await m.importModel(full.id, shopModel(seed))).status).toBe(200);
+      const first = await submitFlow(placeOrderFlow(seed), { project: full });
+      expect(first.status, first.text).toBe(201);
+      // 499 more open ones, written as the store writes them (500 requests would take the minute's limit).
+      const row = await m.database.db.selectFrom('ai_proposals').selectAll().where('id', '=', first.json.id).executeTakeFirstOrThrow();
+      await m.database.db
+        .insertInto('ai_proposals')
+        .values(Array.from({ length: 499 }, () => ({ ...row, id: randomUUID(), content: JSON.stringify(row.content), selection: null, document: null })))
+        .execute();
+      const refused = expectProblem(await submitFlow(placeOrderFlow(seed), { project: full }), 409, 'conflict');
+      expect(refused.detail).toMatch(/at most 500 open flow proposals/);
+      // Architecture proposals are counted on their own.
+      expect((await submitItems({ items: [billingItems(seed).items[0]!], notes: null }, { project: full })).status).toBe(201);
+      expect((await m.api('POST', `${base(full)}/flow-proposals/${first.json.id}/reject`, admin())).status).toBe(200);
+      expect((await submitFlow(placeOrderFlow(seed), { project: full })).status).toBe(201);
+    });
+  });
+
   describe('fuzz', () => {
     it('submit bodies never answer 500 and a refused body stores nothing (fast-check)', async () => {
       const fuzzProject = await m.createProject(workspaceId, 'Fuzz');
