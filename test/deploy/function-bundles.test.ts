@@ -229,9 +229,16 @@ describe('route bundles without node_modules (hosted profile, as infra/template.
       expect(targets.json.items).toEqual([]);
     },
     ai: async () => {
-      // The owner's view of AI calls: none yet in a workspace without providers.
+      // No provider is routed: the explain answer is the 200 unavailable body, and the owner's call list is empty.
+      const explained = await call('ai', 'POST', '/api/projects/{projectId}/ai/explain', { params: { projectId: ids.projectId! }, cookies: session, headers: sameOrigin, json: { target: null, question: null, branchId: null } });
+      expect(explained.statusCode, explained.body).toBe(200);
+      expect(explained.json).toMatchObject({ status: 'unavailable', task: 'explain', reason: 'no-provider' });
       const calls = await call('ai', 'GET', '/api/workspaces/{workspaceId}/ai/calls', { params: { workspaceId: ids.workspaceId! }, cookies: session });
       expect(calls.statusCode, calls.body).toBe(200);
+      expect(calls.json).toEqual({ items: [], nextCursor: null });
+      const usage = await call('ai', 'GET', '/api/workspaces/{workspaceId}/ai/usage', { params: { workspaceId: ids.workspaceId! }, cookies: session });
+      expect(usage.statusCode, usage.body).toBe(200);
+      expect(usage.json).toMatchObject({ totalUsd: '0', providers: [] });
     },
     'ai-proposals': async () => {
       // With no AI provider in the workspace: the unavailable answer, and an empty list.
