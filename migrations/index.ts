@@ -18,6 +18,7 @@ import * as m0016 from './0016-prices';
 import * as m0017 from './0017-cost-sheets';
 import * as m0019 from './0019-load-tests';
 import * as m0020 from './0020-ai-calls';
+import * as m0021 from './0021-ai-proposals';
 import * as m0022 from './0022-comments';
 import * as m0023 from './0023-webhook-deliveries';
 
@@ -45,6 +46,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0017-cost-sheets': m0017,
   '0019-load-tests': m0019,
   '0020-ai-calls': m0020,
+  '0021-ai-proposals': m0021,
   '0022-comments': m0022,
   '0023-webhook-deliveries': m0023,
 });

@@ -94,6 +94,7 @@ export interface Database {
   comment_decisions: CommentDecisionsTable;
   webhook_events: WebhookEventsTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  ai_proposals: AiProposalsTable;
 }
 
 export type WorkspaceRole = 'viewer' | 'editor' | 'owner';
@@ -755,4 +756,31 @@ export interface WebhookDeliveryAttemptsTable {
   outcome: WebhookAttemptOutcome;
   status_code: number | null;
   error: string | null;
+}
+
+/** AI design proposals, flow and architecture (migrations/0021-ai-proposals.ts). */
+export interface AiProposalsTable {
+  id: string;
+  project_id: string;
+  kind: 'flow' | 'architecture';
+  status: 'open' | 'accepted' | 'rejected';
+  request: string | null;
+  submitted: boolean;
+  branch_id: string | null;
+  model_version: number;
+  revise_scenario_id: string | null;
+  revise_scenario_hash: string | null;
+  selection: ColumnType<unknown, string | null, string | null>;
+  document: ColumnType<unknown, string | null, string | null>;
+  provider_id: string | null;
+  provider_kind: string | null;
+  model: string | null;
+  call_id: string | null;
+  content: Json;
+  scenario_id: string | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
 }

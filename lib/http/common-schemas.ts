@@ -50,33 +50,38 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * Adds an issue, named by its path, for every string (key or value) inside a
+ * JSON value that the free-text rule refuses: what a value stored in jsonb
+ * must pass, whatever its schema says of its strings.
+ */
+export function refineStoredStrings(value: unknown, ctx: z.RefinementCtx): void {
+  const pending: [unknown, PropertyKey[]][] = [[value, []]];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      const problem = freeTextProblem(item);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, path });
+    } else if (Array.isArray(item)) {
+      item.forEach((member, i) => {
+        pending.push([member, [...path, i]]);
+      });
+    } else if (item !== null && typeof item === 'object') {
+      for (const key of Object.keys(item)) {
+        const problem = freeTextProblem(key);
+        if (problem !== null) ctx.addIssue({ code: 'custom', message: `field name ${problem}`, path: [...path, key] });
+        pending.push([(item as Record<string, unknown>)[key], [...path, key]]);
+      }
+    }
+  }
+}
+
+/**
  * A JSON object stored as it came (in jsonb): every key and string inside
  * follows the free-text rule, named by its path. The object itself is kept,
  * not copied, so a member named `__proto__` (an own key, as JSON.parse makes
  * it) stays a member, as any other name does.
  */
-export const storedJsonObject = z
-  .custom<Record<string, unknown>>(isPlainObject, 'must be an object')
-  .superRefine((value, ctx) => {
-    const pending: [unknown, PropertyKey[]][] = [[value, []]];
-    while (pending.length > 0) {
-      const [item, path] = pending.pop()!;
-      if (typeof item === 'string') {
-        const problem = freeTextProblem(item);
-        if (problem !== null) ctx.addIssue({ code: 'custom', message: problem, path });
-      } else if (Array.isArray(item)) {
-        item.forEach((member, i) => {
-          pending.push([member, [...path, i]]);
-        });
-      } else if (item !== null && typeof item === 'object') {
-        for (const key of Object.keys(item)) {
-          const problem = freeTextProblem(key);
-          if (problem !== null) ctx.addIssue({ code: 'custom', message: `field name ${problem}`, path: [...path, key] });
-          pending.push([(item as Record<string, unknown>)[key], [...path, key]]);
-        }
-      }
-    }
-  });
+export const storedJsonObject = z.custom<Record<string, unknown>>(isPlainObject, 'must be an object').superRefine(refineStoredStrings);
 
 export const emailAddress = z.email('must be an e-mail address').max(254, 'must have at most 254 characters');
 

@@ -35,6 +35,8 @@ export const problemTypes = [
   'result_refused',
   /** 409: an AI request would carry text of a private repository while `privacy.sendPrivateCodeToAi` is false (docs/ai.md). */
   'private_code_refused',
+  'proposal_stale',
+  'items_refused',
   'bad_gateway',
   'service_unavailable',
   'database_unavailable',

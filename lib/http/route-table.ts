@@ -138,6 +138,13 @@ function costRoutes(entries: (Pick<RouteDefinition, 'method' | 'operation' | 'su
   return entries.map((entry) => route({ ...entry, path: `/api/projects/{projectId}/costs${entry.path}`, group: 'costs', auth: 'signed-in' }));
 }
 
+/** The AI proposal endpoints, under /api/projects/{projectId}/ai (group `ai-proposals`). */
+function aiProposalRoutes(entries: (Pick<RouteDefinition, 'method' | 'operation' | 'summary'> & { path: string; body?: BodyKind })[]): RouteDefinition[] {
+  return entries.map(({ body, ...entry }) =>
+    route({ ...entry, path: `/api/projects/{projectId}/ai${entry.path}`, group: 'ai-proposals', auth: 'signed-in', ...(body === 'none' ? { body, bodyLimitBytes: 0 } : {}) }),
+  );
+}
+
 /** Collections of the model API, one per record kind (part 1 "Resources and their fields"). */
 export const modelSections = ['elements', 'relationships', 'messages', 'schemas', 'operations', 'channels', 'subscriptions', 'bindings'] as const;
 
@@ -429,6 +436,25 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   // The web client (docs/web-client.md): its files, and index.html for every other path outside the API (deep links).
   route({ method: 'GET', path: '/', group: 'web', operation: 'serve-web-file', auth: 'none', webClient: true, summary: "The web client's index.html" }),
   route({ method: 'GET', path: '/{proxy+}', group: 'web', operation: 'serve-web-file', auth: 'none', webClient: true, summary: "The web client's files under /assets/, and its index.html for any other path outside the API" }),
+
+  // AI design proposals (part 1 "AI design proposals"; docs/ai-proposals.md). Literal paths before {proposalId} paths.
+  ...aiProposalRoutes([
+    { method: 'GET', path: '/flow-proposals', operation: 'list-flow-proposals', summary: 'Flow proposals, newest first; ?status=, submitted, mine, decided, paged (viewer)' },
+    { method: 'POST', path: '/flow-proposals', operation: 'create-flow-proposal', summary: 'Ask the AI for a flow: scenario plus the records it needs; 200 when AI is unavailable (editor)' },
+    { method: 'POST', path: '/flow-proposals/submit', operation: 'submit-flow-proposal', summary: 'Submit a ready flow without AI, through the same checks (editor)' },
+    { method: 'GET', path: '/flow-proposals/{proposalId}', operation: 'get-flow-proposal', summary: 'A flow proposal: its scenario and missing records (viewer)' },
+    { method: 'DELETE', path: '/flow-proposals/{proposalId}', operation: 'delete-flow-proposal', summary: 'Delete a flow proposal that wrote nothing (its maker or an owner)' },
+    { method: 'POST', path: '/flow-proposals/{proposalId}/accept', operation: 'accept-flow-proposal', summary: 'Write the scenario with origin ai-proposal; 409 proposal_stale when the model moved (editor)' },
+    { method: 'POST', path: '/flow-proposals/{proposalId}/reject', operation: 'reject-flow-proposal', body: 'none', summary: 'Reject a flow proposal (editor)' },
+    { method: 'POST', path: '/flow-proposals/{proposalId}/missing/{alias}/create', operation: 'create-missing-record', body: 'none', summary: 'Create a record the flow needs in its branch or main; the alias is bound to it (editor)' },
+    { method: 'GET', path: '/architecture-proposals', operation: 'list-architecture-proposals', summary: 'Architecture proposals, newest first; ?status=, submitted, mine, decided, paged (viewer)' },
+    { method: 'POST', path: '/architecture-proposals', operation: 'create-architecture-proposal', summary: 'Ask the AI for model changes, checked by the import rules; 200 when AI is unavailable (editor)' },
+    { method: 'POST', path: '/architecture-proposals/from-document', operation: 'create-architecture-proposal-from-document', summary: 'Ask the AI for model changes read from a document of a Source (editor)' },
+    { method: 'POST', path: '/architecture-proposals/submit', operation: 'submit-architecture-proposal', summary: 'Submit model changes without AI, through the same checks (editor)' },
+    { method: 'GET', path: '/architecture-proposals/{proposalId}', operation: 'get-architecture-proposal', summary: 'An architecture proposal: its items with confidence and decisions, and those dropped (viewer)' },
+    { method: 'DELETE', path: '/architecture-proposals/{proposalId}', operation: 'delete-architecture-proposal', summary: 'Delete an architecture proposal none of whose items was accepted (its maker or an owner)' },
+    { method: 'POST', path: '/architecture-proposals/{proposalId}/decide', operation: 'decide-architecture-proposal', summary: 'Accept and reject items; accepted ones written in one change as inferred; 409 items_refused (editor)' },
+  ]),
 
   // Paths and impact over the declared model: the HTTP side of find_paths and get_impact (docs/agent-tools.md)
   route({ method: 'GET', path: '/api/projects/{projectId}/paths', group: 'graph', operation: 'find-paths', auth: 'signed-in', summary: 'Paths between two elements over relationships and message flows, shortest first (viewer)' }),

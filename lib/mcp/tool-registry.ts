@@ -9,6 +9,7 @@ import { getElement } from './tools/get-element';
 import { getImpact } from './tools/get-impact';
 import { getModelSummary } from './tools/get-model-summary';
 import { getPromise } from './tools/get-promise';
+import { getProposal } from './tools/get-proposal';
 import { getReviewFindings } from './tools/get-review-findings';
 import { getScenario } from './tools/get-scenario';
 import { getSchema } from './tools/get-schema';
@@ -16,6 +17,7 @@ import { getThread } from './tools/get-thread';
 import { listMessages } from './tools/list-messages';
 import { listPromiseRuns } from './tools/list-promise-runs';
 import { listPromises } from './tools/list-promises';
+import { listProposals } from './tools/list-proposals';
 import { listProjects } from './tools/list-projects';
 import { listScenarios } from './tools/list-scenarios';
 import { listThreads } from './tools/list-threads';
@@ -52,6 +54,9 @@ export const agentTools: readonly AgentTool[] = Object.freeze([
   // Comment threads: people's words about the model (docs/comments.md "Agent tools").
   listThreads,
   getThread,
+  // AI design proposals, read only (docs/ai-proposals.md "Agent tools").
+  listProposals,
+  getProposal,
 ] as AgentTool[]);
 
 export const toolScope = 'read';

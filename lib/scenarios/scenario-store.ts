@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { afterNameThenId } from '../db/keyset-page';
 import { HttpProblem } from '../http/problem';
@@ -34,10 +34,11 @@ function assertStorable(document: Record<string, unknown>): string {
   return text;
 }
 
-/** Creates a scenario; 409 when the ID is in use (also by a deleted one) or the project holds 2000. */
-export async function insertScenario(db: Kysely<Database>, input: { projectId: string; id: string; name: string; document: Record<string, unknown>; origin: ScenarioOrigin; actor: string; now: Date }): Promise<StoredScenario> {
+/** Creates a scenario; 409 when the ID is in use (also by a deleted one) or the project holds 2000. Inside a caller's transaction (an accepted AI proposal) or one of its own. */
+export async function insertScenario(db: Kysely<Database> | Transaction<Database>, input: { projectId: string; id: string; name: string; document: Record<string, unknown>; origin: ScenarioOrigin; actor: string; now: Date }): Promise<StoredScenario> {
   const text = assertStorable(input.document);
-  return db.transaction().execute(async (trx) => {
+  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => (db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work));
+  return inTransaction(async (trx) => {
     // Serialise creates per project so the count and the insert agree.
     await sql`select pg_advisory_xact_lock(hashtext('svc-scenarios:' || ${input.projectId}))`.execute(trx);
     const taken = await trx.selectFrom('scenarios').select('deleted_at').where('project_id', '=', input.projectId).where('id', '=', input.id).executeTakeFirst();
@@ -65,12 +66,15 @@ export async function insertScenario(db: Kysely<Database>, input: { projectId: s
   });
 }
 
-/** Replaces a live scenario's document (its origin stays); 404 when there is none. */
-export async function replaceScenario(db: Kysely<Database>, input: { projectId: string; id: string; name: string; document: Record<string, unknown>; now: Date }): Promise<StoredScenario> {
+/**
+ * Replaces a live scenario's document; 404 when there is none. Its origin stays, unless `origin` is given:
+ * an accepted AI proposal that revises a scenario names itself there.
+ */
+export async function replaceScenario(db: Kysely<Database> | Transaction<Database>, input: { projectId: string; id: string; name: string; document: Record<string, unknown>; now: Date; origin?: ScenarioOrigin }): Promise<StoredScenario> {
   const text = assertStorable(input.document);
   const row = await db
     .updateTable('scenarios')
-    .set({ name: input.name, document: text, updated_at: input.now })
+    .set({ name: input.name, document: text, updated_at: input.now, ...(input.origin === undefined ? {} : { origin: input.origin === null ? null : JSON.stringify(input.origin) }) })
     .where('project_id', '=', input.projectId)
     .where('id', '=', input.id)
     .where('deleted_at', 'is', null)
@@ -80,7 +84,7 @@ export async function replaceScenario(db: Kysely<Database>, input: { projectId: 
   return { id: input.id, name: input.name, document: input.document, origin: row.origin as ScenarioOrigin };
 }
 
-export async function findScenario(db: Kysely<Database>, projectId: string, id: string): Promise<StoredScenario | undefined> {
+export async function findScenario(db: Kysely<Database> | Transaction<Database>, projectId: string, id: string): Promise<StoredScenario | undefined> {
   const row = await db
     .selectFrom('scenarios')
     .select(['id', 'name', 'document', 'origin'])

@@ -258,6 +258,15 @@ describe('route bundles without node_modules (hosted profile, as the route stack
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json).toEqual({ items: [], nextCursor: null });
     },
+    'ai-proposals': async () => {
+      // With no AI provider in the workspace: the unavailable answer, and an empty list.
+      const asked = await call('ai-proposals', 'POST', '/api/projects/{projectId}/ai/flow-proposals', { params: { projectId: ids.projectId! }, cookies: session, headers: sameOrigin, json: { request: 'A customer pays', branchId: null, reviseScenarioId: null } });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json).toMatchObject({ status: 'unavailable', task: 'proposeFlow', reason: 'no-provider' });
+      const list = await call('ai-proposals', 'GET', '/api/projects/{projectId}/ai/architecture-proposals', { params: { projectId: ids.projectId! }, cookies: session });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json).toEqual({ items: [], nextCursor: null });
+    },
     costs: async () => {
       const sheet = await call('costs', 'GET', '/api/projects/{projectId}/costs', { params: { projectId: ids.projectId! }, cookies: session });
       expect(sheet.statusCode, sheet.body).toBe(200);

@@ -38,6 +38,8 @@ const toolNames = [
   'get_impact',
   'list_threads',
   'get_thread',
+  'list_proposals',
+  'get_proposal',
 ];
 
 const seed = 'b7f3c2a1-0000-4000-8000-00000000a11a';

@@ -43,6 +43,8 @@ export const specToolNames = [
   'get_impact',
   'list_threads',
   'get_thread',
+  'list_proposals',
+  'get_proposal',
 ];
 
 /** Runs a command, resolves with its exit code and output (bounded by `timeoutMs`). */

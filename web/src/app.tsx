@@ -5,6 +5,7 @@ import { projectAreas, projectPath } from './navigation';
 import { currentUrl, findScreen, Link, matchPath, navigate, type ScreenRoute } from './router';
 import { accountRoutes } from './screens/account/routes';
 import { commentsRoutes } from './screens/comments/routes';
+import { aiRoutes } from './screens/ai/routes';
 import { costsRoutes } from './screens/costs/routes';
 import { loadTestsRoutes } from './screens/load-tests/routes';
 import { modelRoutes } from './screens/model/routes';
@@ -13,7 +14,7 @@ import { scenariosRoutes } from './screens/scenarios/routes';
 import { viewsRoutes } from './screens/views/routes';
 import { me, refreshMe } from './session';
 
-const screens: readonly ScreenRoute[] = [...accountRoutes, ...pricesRoutes, ...modelRoutes, ...viewsRoutes, ...scenariosRoutes, ...costsRoutes, ...loadTestsRoutes, ...commentsRoutes];
+const screens: readonly ScreenRoute[] = [...accountRoutes, ...pricesRoutes, ...modelRoutes, ...viewsRoutes, ...scenariosRoutes, ...costsRoutes, ...loadTestsRoutes, ...commentsRoutes, ...aiRoutes];
 
 /** The project menu, shown on every screen under `/w/:workspaceId/p/:projectId/…`. */
 function ProjectNavigation({ workspaceId, projectId, path }: { workspaceId: string; projectId: string; path: string }) {

@@ -22,7 +22,7 @@ export const projectAreas: readonly ProjectArea[] = [
   { segment: 'proposals', label: 'Proposals', ready: false },
   { segment: 'costs', label: 'Costs', ready: true },
   { segment: 'load-tests', label: 'Load tests', ready: true },
-  { segment: 'ai', label: 'AI proposals', ready: false },
+  { segment: 'ai', label: 'AI proposals', ready: true },
   { segment: 'comments', label: 'Comments', ready: true },
 ];
 

@@ -1,0 +1,5 @@
+import type { Operation } from '../../lib/http/api-types';
+import { deleteProposalOf } from './proposal-operations';
+
+/** DELETE P/ai/flow-proposals/{proposalId} (the editor who made it, or an owner): 204; 409 when the proposal wrote anything. */
+export const deleteFlowProposal: Operation = deleteProposalOf('flow');

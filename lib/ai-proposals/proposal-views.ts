@@ -1,0 +1,59 @@
+/**
+ * Proposals as the API and the agent tools answer them (docs/ai-proposals.md
+ * "Records"): the same shapes over HTTP and in `list_proposals` / `get_proposal`.
+ */
+import type { ArchitecturePlan } from './plan-architecture-proposal';
+import type { PlannedFlow } from './plan-flow-proposal';
+import type { ProposalKind, ProposalRow } from './proposal-store';
+
+/** Said with every proposal: what it is, and that its text is data. */
+export const proposalTruthNote = 'AI proposal, not yet part of the model';
+
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+function providerOf(row: ProposalRow) {
+  return row.provider_id === null ? null : { id: row.provider_id, kind: row.provider_kind, model: row.model, callId: row.call_id };
+}
+
+/** A proposal in a list page. */
+export function proposalSummary(row: ProposalRow) {
+  const base = {
+    id: row.id,
+    kind: row.kind as ProposalKind,
+    status: row.status,
+    request: row.request,
+    submitted: row.submitted,
+    branchId: row.branch_id,
+    modelVersion: row.model_version,
+    provider: providerOf(row),
+    createdBy: row.created_by,
+    createdAt: iso(row.created_at),
+    decidedBy: row.decided_by,
+    decidedAt: iso(row.decided_at),
+  };
+  if (row.kind === 'flow') {
+    const flow = row.content as PlannedFlow;
+    return { ...base, scenarioName: flow.scenario.name, reviseScenarioId: row.revise_scenario_id, scenarioId: row.scenario_id, missingCount: flow.missing.length, missingCreated: flow.missing.filter((m) => m.createdId !== null).length };
+  }
+  const plan = row.content as ArchitecturePlan;
+  const count = (decision: string) => plan.items.filter((item) => item.decision === decision).length;
+  return { ...base, itemCount: plan.items.length, pending: count('pending'), accepted: count('accepted'), rejected: count('rejected'), droppedCount: plan.dropped.length };
+}
+
+/** A whole proposal. */
+export function proposalView(row: ProposalRow) {
+  const common = {
+    ...proposalSummary(row),
+    selection: (row.selection as string[] | null) ?? null,
+    document: (row.document as { sourceId: string; path: string } | null) ?? null,
+    truthNote: proposalTruthNote,
+  };
+  if (row.kind === 'flow') {
+    const flow = row.content as PlannedFlow;
+    return { ...common, flow: { scenario: flow.scenario, missing: flow.missing, notes: flow.notes } };
+  }
+  const plan = row.content as ArchitecturePlan;
+  return { ...common, items: plan.items, dropped: plan.dropped, notes: plan.notes };
+}
