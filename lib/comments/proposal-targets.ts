@@ -1,16 +1,14 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Whether an AI proposal of the project exists, for a thread on kind `proposal`. The one place
- * that knows where proposals are stored: the table `ai_proposals` (its `id` and `project_id`).
- * Until that table exists no proposal does, so a thread on one is refused (400 on `target.id`).
+ * that knows where proposals are stored: the table `ai_proposals` (migration 0021), flow and
+ * architecture proposals alike.
  */
 export async function proposalExists(db: Db, projectId: string, proposalId: string): Promise<boolean> {
-  const table = await sql<{ present: boolean }>`select to_regclass('public.ai_proposals') is not null as present`.execute(db);
-  if (!table.rows[0]?.present) return false;
-  const found = await sql<{ one: number }>`select 1 as one from ai_proposals where id = ${proposalId}::uuid and project_id = ${projectId}::uuid`.execute(db);
-  return found.rows.length > 0;
+  const found = await db.selectFrom('ai_proposals').select('id').where('id', '=', proposalId).where('project_id', '=', projectId).executeTakeFirst();
+  return found !== undefined;
 }

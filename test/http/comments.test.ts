@@ -161,23 +161,20 @@ describe('comment threads over HTTP', () => {
       expect((await ok(api('GET', `${T()}?limit=200`, owner()))).items.length).toBe(before);
     });
 
-    it('a proposal target exists when the proposals table holds it for this project', async () => {
-      const present = await sql<{ present: boolean }>`select to_regclass('public.ai_proposals') is not null as present`.execute(m.database.db);
-      if (present.rows[0]!.present) {
-        console.log('ai_proposals exists (migration 0021): a proposal thread is covered by the proposal tests; this check needs the table absent to make its own');
-        return;
-      }
-      await sql`create table ai_proposals (id uuid primary key, project_id uuid not null)`.execute(m.database.db);
-      try {
-        const proposalId = id('proposal-1');
-        await sql`insert into ai_proposals (id, project_id) values (${proposalId}, ${otherProject.id})`.execute(m.database.db);
-        expectProblem(await open({ target: { kind: 'proposal', id: proposalId } }), 400, 'validation_error');
-        await sql`insert into ai_proposals (id, project_id) values (${id('proposal-2')}, ${project.id})`.execute(m.database.db);
-        expect((await newThread({ target: { kind: 'proposal', id: id('proposal-2') } })).target).toEqual({ kind: 'proposal', id: id('proposal-2') });
-      } finally {
-        await sql`delete from comment_threads where target_kind = 'proposal'`.execute(m.database.db);
-        await sql`drop table ai_proposals`.execute(m.database.db);
-      }
+    it('a proposal target exists when it is a proposal of this project', async () => {
+      // A proposal submitted without AI: one new element, so it needs nothing of the model.
+      const submit = (projectId: string) =>
+        ok(
+          api('POST', `/api/projects/${projectId}/ai/architecture-proposals/submit`, owner({
+            request: 'Split out billing',
+            proposal: { items: [{ kind: 'element', action: 'add', ref: 'billing', id: null, record: { kind: 'system', name: 'Billing', description: null, technology: null, status: 'planned', parentId: null, tags: [] }, confidence: 0.9, rationale: 'Invoices are a concern of their own.' }], notes: null },
+          })),
+          201,
+        );
+      const theirs = (await submit(otherProject.id)).id;
+      expectProblem(await open({ target: { kind: 'proposal', id: theirs } }), 400, 'validation_error');
+      const ours = (await submit(project.id)).id;
+      expect((await newThread({ target: { kind: 'proposal', id: ours } })).target).toEqual({ kind: 'proposal', id: ours });
     });
 
     it('answers 200 with the record an id already names, 201 when new; an id of another project or thread is 409', async () => {
