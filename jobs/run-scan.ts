@@ -22,6 +22,7 @@ export const runScanJob: Task = async (payload, helpers) => {
   const outcome = await runScan(
     {
       db: runtime.db,
+      profile: runtime.config.profile,
       now: runtime.now,
       log: runtime.log,
       maxRunningPerHost: runtime.config.importWorker.maxRunningPerHost,

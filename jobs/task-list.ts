@@ -1,5 +1,6 @@
 import type { TaskList } from 'graphile-worker';
 import { deliverWebhookJob, deliverWebhookTask } from './deliver-webhook';
+import { inferArchitectureFromScanJob, inferArchitectureFromScanTask } from './infer-architecture-from-scan';
 import { noop } from './noop';
 import { pruneExpiredRows } from './prune-expired-rows';
 import { reEncryptSecretsJob, reEncryptSecretsTask } from './re-encrypt-secrets';
@@ -14,6 +15,7 @@ export const taskList: TaskList = {
   [sweepScansTask]: sweepScansJob,
   [runScanTask]: runScanJob,
   [deliverWebhookTask]: deliverWebhookJob,
+  [inferArchitectureFromScanTask]: inferArchitectureFromScanJob,
 };
 
 /**

@@ -21,6 +21,7 @@ import * as m0020 from './0020-ai-calls';
 import * as m0021 from './0021-ai-proposals';
 import * as m0022 from './0022-comments';
 import * as m0023 from './0023-webhook-deliveries';
+import * as m0024 from './0024-scan-architecture-proposals';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -49,4 +50,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0021-ai-proposals': m0021,
   '0022-comments': m0022,
   '0023-webhook-deliveries': m0023,
+  '0024-scan-architecture-proposals': m0024,
 });

@@ -21,6 +21,9 @@ export const proposalListQuery = z.strictObject({
   decided: booleanText.optional(),
 });
 
+/** The architecture list also takes `scanId`: the proposal made from that scan's facts (docs/ai-proposals.md "Architecture from a scan"). */
+export const architectureListQuery = proposalListQuery.extend({ scanId: guid.optional() });
+
 export const flowProposalBody = z.strictObject({
   request: requestText,
   branchId: guid.nullable(),

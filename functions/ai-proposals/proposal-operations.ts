@@ -2,6 +2,7 @@
  * The list, read and delete operations, the same for both kinds of proposal:
  * each route's file names its kind (list-flow-proposals.ts, …).
  */
+import type { z } from 'zod';
 import { deleteProposal } from '../../lib/ai-proposals/delete-proposal';
 import { proposalSummary, proposalView } from '../../lib/ai-proposals/proposal-views';
 import { findProposal, listProposalPage, type ProposalKind, type ProposalPosition } from '../../lib/ai-proposals/proposal-store';
@@ -11,7 +12,7 @@ import { jsonResponse, noContentResponse, type ApiRequest, type Operation } from
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { proposalListQuery } from './proposal-inputs';
+import { architectureListQuery, proposalListQuery } from './proposal-inputs';
 
 /** The caller, or 401. */
 export function callerOf(request: ApiRequest): Caller {
@@ -25,10 +26,12 @@ export function listProposalsOf(kind: ProposalKind): Operation {
     const caller = callerOf(request);
     const { runtime, pathParameters } = request;
     const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-    const { cursor, limit, ...filter } = parseQuery(proposalListQuery, request.query);
+    // Only the architecture list takes `scanId`; the flow list refuses it as an unknown parameter.
+    const query: z.infer<typeof architectureListQuery> = parseQuery(kind === 'architecture' ? architectureListQuery : proposalListQuery, request.query);
+    const { cursor, limit, ...filter } = query;
     const actor = actorOf(caller);
     // The cursor belongs to one list: this project, kind, filters and (for `mine`) caller.
-    const scope = `ai-proposals:${project.id}:${kind}:${filter.status ?? ''}:${filter.submitted ?? ''}:${filter.mine === undefined ? '' : `${filter.mine}:${actor}`}:${filter.decided ?? ''}`;
+    const scope = `ai-proposals:${project.id}:${kind}:${filter.status ?? ''}:${filter.submitted ?? ''}:${filter.mine === undefined ? '' : `${filter.mine}:${actor}`}:${filter.decided ?? ''}:${filter.scanId ?? ''}`;
     const after = cursor === undefined ? null : decodeCursor<ProposalPosition>(runtime.keyring, scope, cursor);
     const page = await listProposalPage(runtime.db, { projectId: project.id, kind, filter: { ...filter, actor }, after, limit });
     const last = page.rows.at(-1);

@@ -1,7 +1,7 @@
 /**
- * Making an architecture proposal: from the model (a request, a selection)
- * or a document of a Source, through the provider the settings route
- * `inferArchitecture` to, or from items a person submits. Every item passes
+ * Making an architecture proposal: from the model (a request, a selection),
+ * a document of a Source or a scan's facts, through the provider the settings
+ * route `inferArchitecture` to, or from items a person submits. Every item passes
  * the import's rules before it is offered (planArchitectureProposal); those
  * that do not are dropped with their reason.
  */
@@ -16,25 +16,37 @@ import type { ProposalOutcome } from './create-flow-proposal';
 import { modelDataPart, selectionDataPart } from './model-data';
 import { planArchitectureProposal, schemaIdsOfItems } from './plan-architecture-proposal';
 import { foreignSchemaIds, readProposalContext, type ProposalContext } from './proposal-context';
-import { architectureInstructions } from './proposal-instructions';
+import { architectureInstructions, scanArchitectureInstructions } from './proposal-instructions';
 import { proposalProvenanceSource, type ProposalMaker } from './proposal-provenance';
 import { countProposalCreation } from './proposal-rate-limit';
 import { insertProposal, type ProposalRow } from './proposal-store';
 import { documentDataPart } from './read-source-document';
 
-interface Maker {
+/** Who a proposal is made for: the project, and the actor it is recorded as made by. */
+export interface ArchitectureMaker {
   runtime: ServiceRuntime;
   project: ProjectRecord;
   actor: string;
 }
+type Maker = ArchitectureMaker;
 
 interface Made {
   request: string | null;
   context: ProposalContext;
   selection: string[] | null;
   document: { sourceId: string; path: string } | null;
+  scanId: string | null;
   output: ArchitectureOutput;
   provider: ProposalMaker | null;
+}
+
+/** What a provider is asked about: a request, a selection, a document of a Source, or a scan's facts; always the model. */
+export interface ArchitectureQuestion {
+  request: string | null;
+  context: ProposalContext;
+  selection: string[] | null;
+  document: { part: AiDataPart; sourceId: string; path: string } | null;
+  scan: { id: string; part: AiDataPart } | null;
 }
 
 async function planAndStore(maker: Maker, made: Made, options: { refuseDropped: boolean }): Promise<ProposalRow> {
@@ -64,6 +76,7 @@ async function planAndStore(maker: Maker, made: Made, options: { refuseDropped: 
     reviseScenarioHash: null,
     selection: made.selection,
     document: made.document,
+    ...(made.scanId === null ? {} : { scanId: made.scanId }),
     provider: made.provider,
     content: plan,
     createdBy: maker.actor,
@@ -71,24 +84,31 @@ async function planAndStore(maker: Maker, made: Made, options: { refuseDropped: 
   });
 }
 
-async function ask(maker: Maker, input: { request: string | null; context: ProposalContext; selection: string[] | null; document: { part: AiDataPart; sourceId: string; path: string } | null }): Promise<ProposalOutcome> {
+/**
+ * Asks the provider routed for `inferArchitecture` and stores its answer as a proposal, its items
+ * checked (planArchitectureProposal); the unavailable answer stores nothing.
+ */
+export async function askForArchitecture(maker: Maker, input: ArchitectureQuestion): Promise<ProposalOutcome> {
   const { runtime, project, actor } = maker;
   const data: AiDataPart[] = [];
   if (input.request !== null) data.push({ label: 'request', text: input.request, fromPrivateRepository: false });
   if (input.selection !== null && input.selection.length > 0) data.push(selectionDataPart(input.context.model, input.selection));
   if (input.document) data.push(input.document.part);
+  if (input.scan) data.push(input.scan.part);
   data.push(modelDataPart(input.context.model));
-  const outcome = await runAiTask(runtime, { workspaceId: project.workspaceId, projectId: project.id, task: 'inferArchitecture', actor, instructions: architectureInstructions, data, output: architectureOutputSchema, outputName: 'architecture_output' });
+  const instructions = input.scan ? scanArchitectureInstructions : architectureInstructions;
+  const outcome = await runAiTask(runtime, { workspaceId: project.workspaceId, projectId: project.id, task: 'inferArchitecture', actor, instructions, data, output: architectureOutputSchema, outputName: 'architecture_output' });
   if (outcome.kind === 'unavailable') return outcome;
   const document = input.document ? { sourceId: input.document.sourceId, path: input.document.path } : null;
-  return { kind: 'created', row: await planAndStore(maker, { request: input.request, context: input.context, selection: input.selection, document, output: outcome.output, provider: outcome.call }, { refuseDropped: false }) };
+  const made = { request: input.request, context: input.context, selection: input.selection, document, scanId: input.scan?.id ?? null, output: outcome.output, provider: outcome.call };
+  return { kind: 'created', row: await planAndStore(maker, made, { refuseDropped: false }) };
 }
 
 /** POST …/architecture-proposals: changes inferred from the model of main or a branch, optionally about a selection. */
 export async function inferArchitecture(maker: Maker, body: { request: string | null; branchId: string | null; selection: string[] | null }): Promise<ProposalOutcome> {
   await countProposalCreation(maker.runtime.db, maker.project.id, maker.actor, maker.runtime.now());
   const context = await readProposalContext(maker.runtime.db, { projectId: maker.project.id, branchId: body.branchId, reviseScenarioId: null, selection: body.selection, missingAs: 'invalid' });
-  return ask(maker, { request: body.request, context, selection: body.selection, document: null });
+  return askForArchitecture(maker, { request: body.request, context, selection: body.selection, document: null, scan: null });
 }
 
 /** POST …/architecture-proposals/from-document: changes read from a document of a Source, against main. */
@@ -97,12 +117,12 @@ export async function inferArchitectureFromDocument(maker: Maker, body: { source
   await countProposalCreation(runtime.db, project.id, maker.actor, runtime.now());
   const part = await documentDataPart(runtime, project.workspaceId, { projectId: project.id, sourceId: body.sourceId, path: body.path, fields: { source: 'sourceId', path: 'path' }, missingAs: 'invalid' });
   const context = await readProposalContext(runtime.db, { projectId: project.id, branchId: null, reviseScenarioId: null, selection: null, missingAs: 'invalid' });
-  return ask(maker, { request: body.request, context, selection: null, document: { part, sourceId: body.sourceId, path: body.path } });
+  return askForArchitecture(maker, { request: body.request, context, selection: null, document: { part, sourceId: body.sourceId, path: body.path }, scan: null });
 }
 
 /** POST …/architecture-proposals/submit: items a person wrote, through the same checks; any item they refuse is a 400 naming it, and nothing is stored. */
 export async function submitArchitecture(maker: Maker, body: { request: string | null; proposal: ArchitectureOutput }): Promise<ProposalRow> {
   await countProposalCreation(maker.runtime.db, maker.project.id, maker.actor, maker.runtime.now());
   const context = await readProposalContext(maker.runtime.db, { projectId: maker.project.id, branchId: null, reviseScenarioId: null, selection: null, missingAs: 'invalid' });
-  return planAndStore(maker, { request: body.request, context, selection: null, document: null, output: body.proposal, provider: null }, { refuseDropped: true });
+  return planAndStore(maker, { request: body.request, context, selection: null, document: null, scanId: null, output: body.proposal, provider: null }, { refuseDropped: true });
 }

@@ -22,19 +22,27 @@ function compact(model: ModelSnapshot) {
   };
 }
 
-/** The model's records as one data part, cut to `maxBytes`. */
-export function modelDataPart(model: ModelSnapshot, maxBytes = maxModelDataBytes): AiDataPart {
-  const lists = compact(model) as Record<string, unknown[]>;
-  const before = Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, list.length]));
-  let text = JSON.stringify(lists);
-  // Halve the least needed lists first until the text fits.
-  for (const name of ['bindings', 'relationships', 'schemas', 'messages', 'subscriptions', 'channels', 'operations', 'elements']) {
-    while (Buffer.byteLength(text) > maxBytes && lists[name]!.length > 0) {
-      lists[name] = lists[name]!.slice(0, Math.floor(lists[name]!.length / 2));
-      text = JSON.stringify(lists);
+/**
+ * Lists (after the `fixed` members) as one JSON text of at most `maxBytes`: the lists named first
+ * are halved first, until the text fits. Answers the text and what was cut (`relationships: 12 left out`).
+ */
+export function fitListsToBytes(lists: Record<string, unknown[]>, leastNeededFirst: readonly string[], maxBytes: number, fixed: Record<string, unknown> = {}): { text: string; cut: string[] } {
+  const fitted = { ...lists };
+  const render = () => JSON.stringify({ ...fixed, ...fitted });
+  let text = render();
+  for (const name of leastNeededFirst) {
+    while (Buffer.byteLength(text) > maxBytes && (fitted[name]?.length ?? 0) > 0) {
+      fitted[name] = fitted[name]!.slice(0, Math.floor(fitted[name]!.length / 2));
+      text = render();
     }
   }
-  const cut = Object.keys(lists).filter((name) => lists[name]!.length < before[name]!).map((name) => `${name}: ${before[name]! - lists[name]!.length} left out`);
+  const cut = Object.keys(lists).filter((name) => fitted[name]!.length < lists[name]!.length).map((name) => `${name}: ${lists[name]!.length - fitted[name]!.length} left out`);
+  return { text, cut };
+}
+
+/** The model's records as one data part, cut to `maxBytes`. */
+export function modelDataPart(model: ModelSnapshot, maxBytes = maxModelDataBytes): AiDataPart {
+  const { text, cut } = fitListsToBytes(compact(model), ['bindings', 'relationships', 'schemas', 'messages', 'subscriptions', 'channels', 'operations', 'elements'], maxBytes);
   return { label: cut.length === 0 ? 'model' : `model (cut to fit: ${cut.join(', ')})`, text, fromPrivateRepository: false };
 }
 

@@ -42,13 +42,22 @@ export interface NewProposal {
   content: unknown;
   createdBy: string;
   now: Date;
+  /** The scan whose facts an architecture proposal groups (docs/ai-proposals.md "Architecture from a scan"). */
+  scanId?: string;
 }
 
-/** Stores a new proposal; 409 when the project holds `maxOpenProposalsPerKind` open ones of the kind. */
+/**
+ * Stores a new proposal; 409 when the project holds `maxOpenProposalsPerKind` open ones of the kind.
+ * A scan has at most one proposal: when one exists already, it is answered and nothing is stored.
+ */
 export async function insertProposal(db: Kysely<Database>, input: NewProposal): Promise<ProposalRow> {
   return db.transaction().execute(async (trx) => {
     // Serialise creates per project and kind so the count and the insert agree.
     await sql`select pg_advisory_xact_lock(hashtext('svc-ai-proposals:' || ${input.projectId} || ${input.kind}))`.execute(trx);
+    if (input.scanId !== undefined) {
+      const existing = await trx.selectFrom('ai_proposals').selectAll().where('scan_id', '=', input.scanId).executeTakeFirst();
+      if (existing) return existing;
+    }
     const open = await trx
       .selectFrom('ai_proposals')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -82,10 +91,16 @@ export async function insertProposal(db: Kysely<Database>, input: NewProposal): 
         created_by: input.createdBy,
         created_at: input.now,
         updated_at: input.now,
+        scan_id: input.scanId ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+}
+
+/** The proposal made from a scan's facts, or undefined. */
+export async function findProposalOfScan(db: Db, scanId: string): Promise<ProposalRow | undefined> {
+  return db.selectFrom('ai_proposals').selectAll().where('scan_id', '=', scanId).executeTakeFirst();
 }
 
 /** A proposal of the project and kind (either kind for null), or undefined. */
@@ -141,6 +156,8 @@ export interface ProposalFilter {
   mine?: boolean;
   /** Accepted or rejected (true), or open (false). */
   decided?: boolean;
+  /** Made from this scan's facts (architecture proposals). */
+  scanId?: string;
   actor: string;
 }
 
@@ -159,6 +176,7 @@ export async function listProposalPage(db: Db, input: { projectId: string; kind:
   if (filter.submitted !== undefined) query = query.where('submitted', '=', filter.submitted);
   if (filter.mine !== undefined) query = query.where('created_by', filter.mine ? '=' : '<>', filter.actor);
   if (filter.decided !== undefined) query = filter.decided ? query.where('status', '<>', 'open') : query.where('status', '=', 'open');
+  if (filter.scanId !== undefined) query = query.where('scan_id', '=', filter.scanId);
   if (input.after) {
     const { createdAt, id } = input.after;
     query = query.where(sql<boolean>`(created_at, id) < (${new Date(createdAt)}::timestamptz, ${id}::uuid)`);

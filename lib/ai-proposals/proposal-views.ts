@@ -39,7 +39,8 @@ export function proposalSummary(row: ProposalRow) {
   }
   const plan = row.content as ArchitecturePlan;
   const count = (decision: string) => plan.items.filter((item) => item.decision === decision).length;
-  return { ...base, itemCount: plan.items.length, pending: count('pending'), accepted: count('accepted'), rejected: count('rejected'), droppedCount: plan.dropped.length };
+  // `scanId`: the scan whose facts the proposal groups, or null (docs/ai-proposals.md "Architecture from a scan").
+  return { ...base, scanId: row.scan_id, itemCount: plan.items.length, pending: count('pending'), accepted: count('accepted'), rejected: count('rejected'), droppedCount: plan.dropped.length };
 }
 
 /** A whole proposal. */

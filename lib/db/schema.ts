@@ -783,4 +783,6 @@ export interface AiProposalsTable {
   updated_at: Timestamp;
   decided_by: string | null;
   decided_at: Timestamp | null;
+  /** The scan whose facts the proposal groups (migrations/0024); null for any other proposal. */
+  scan_id: ColumnType<string | null, string | null | undefined, string | null>;
 }

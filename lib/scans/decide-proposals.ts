@@ -10,7 +10,7 @@ import { planImport, type ModelUpsert } from '../model/plan-import';
 import { lockStream } from '../model/stream-store';
 import { uuidV5 } from '../model/uuid-v5';
 import { changeImpact } from './change-impact';
-import { factToDocumentEntry, provenanceSourceOf } from './fact-record';
+import { factToDocumentEntry, plannedFactRecordId, provenanceSourceOf } from './fact-record';
 import { recordMatchIndex, factMatchKey } from './plan-proposals';
 import { resolutionOrder, type ScanFact } from './scan-fact';
 
@@ -133,7 +133,7 @@ export async function decideProposals(db: Kysely<Database>, input: DecideInput):
         const id = key === null ? undefined : matchIndex.get(key);
         if (id !== undefined && model.get(id)?.kind === p.entity_kind) matched = id;
       }
-      const target = bind.get(p.id) ?? relink.get(p.id) ?? p.entity_id ?? matched ?? uuidV5(input.projectId, `${scan.source_id ?? scan.id}:${p.fact_key}`);
+      const target = bind.get(p.id) ?? relink.get(p.id) ?? p.entity_id ?? matched ?? plannedFactRecordId(input.projectId, scan.source_id ?? scan.id, p.fact_key);
       const existing = model.get(target);
       if ((bind.has(p.id) || relink.has(p.id)) && existing?.kind !== p.entity_kind) {
         throw HttpProblem.validation('Invalid request body', [{ field: bind.has(p.id) ? 'bind' : 'relink', message: `${target} is no ${p.entity_kind} of the model` }]);

@@ -1,4 +1,5 @@
 import type { AnyModelRecord, ModelKind, Provenance } from '../model/model-records';
+import { uuidV5 } from '../model/uuid-v5';
 import type { ScanFact } from './scan-fact';
 
 /** Longest provenance source the model keeps (part 1 "Limits"). */
@@ -9,6 +10,15 @@ export function provenanceSourceOf(where: string, fact: ScanFact): string {
   const first = fact.evidence[0];
   const text = first ? `${where}:${first.path}#L${first.startLine}-L${first.endLine}` : where;
   return text.length <= maxProvenanceSource ? text : text.slice(0, maxProvenanceSource);
+}
+
+/**
+ * The ID the record of an added fact gets when it is accepted and main has no record matching it:
+ * stable per project, Source (or scan without one) and fact key, so a proposal made from the
+ * scan can name the record before it exists.
+ */
+export function plannedFactRecordId(projectId: string, sourceOrScanId: string, factKey: string): string {
+  return uuidV5(projectId, `${sourceOrScanId}:${factKey}`);
 }
 
 /** The fields every record of a kind has before a fact fills some of them (model-document defaults). */

@@ -100,6 +100,7 @@ export async function pushSnapshot(context: ScanRequestContext, project: { id: s
   });
   try {
     await storeScanResult(context.db, {
+      profile: context.profile,
       scanId,
       projectId: project.id,
       sourceId,

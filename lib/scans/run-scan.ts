@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Profile } from '../config/service-config';
 import type { Database } from '../db/schema';
 import type { Logger } from '../runtime/logger';
 import { beatScan, claimScan, failScan, scanHeartbeatMs } from './scan-lifecycle';
@@ -20,6 +21,7 @@ export interface ScanJob {
 
 export interface ScanDependencies {
   db: Kysely<Database>;
+  profile: Profile;
   now(): Date;
   log: Logger;
   maxRunningPerHost: number;
@@ -72,7 +74,7 @@ export async function runScan(deps: ScanDependencies, scanId: string): Promise<R
     input = await deps.openInput(scan, abort.signal);
     const extraction = await deps.extract(scan, input, abort.signal);
     if (abort.signal.aborted) return 'cancelled';
-    const stored = await storeScanResult(deps.db, { scanId, projectId: scan.projectId, sourceId: scan.sourceId, commitSha: input.commitSha, extraction, at: deps.now() });
+    const stored = await storeScanResult(deps.db, { profile: deps.profile, scanId, projectId: scan.projectId, sourceId: scan.sourceId, commitSha: input.commitSha, extraction, at: deps.now() });
     return stored ? 'completed' : 'cancelled';
   } catch (error) {
     if (abort.signal.aborted) return 'cancelled';

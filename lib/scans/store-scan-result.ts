@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { queueScanArchitectureIfRouted } from '../ai-proposals/scan-architecture-queue';
+import type { Profile } from '../config/service-config';
 import type { Database } from '../db/schema';
 import type { AnyModelRecord, ModelKind } from '../model/model-records';
 import { loadModelSnapshot, commitModelChange } from '../model/model-store';
@@ -7,6 +9,7 @@ import { lockStream } from '../model/stream-store';
 import { modelKinds } from '../model/model-records';
 import { planProposals, type BoundFact } from './plan-proposals';
 import type { ScanExtraction } from './scan-input';
+import type { ScanRequestRecord } from './scan-limits-record';
 
 /** Reason code of a stale mark set by a scan (part 1). */
 export const evidenceNotFound = 'evidence-not-found';
@@ -27,18 +30,21 @@ export interface FinishedScan {
   at: Date;
   /** False for evidence that adds to a Source's scans rather than replacing them (an uploaded trace file). */
   supersedesEarlier?: boolean;
+  /** The service's profile: the workspace's settings are read with it (is `inferArchitecture` routed?). */
+  profile: Profile;
 }
 
 /**
  * Stores a finished scan in one transaction: its facts, files, proposals,
  * the Source's snapshot, the stale marks it sets or clears on main (one model
- * change), and the scan row's counts. Nothing is stored when the scan was
- * cancelled meanwhile. Returns false in that case.
+ * change), the scan row's counts, and the job that groups its facts into
+ * services when the settings route `inferArchitecture` now. Nothing is stored
+ * when the scan was cancelled meanwhile. Returns false in that case.
  */
 export async function storeScanResult(db: Kysely<Database>, finished: FinishedScan): Promise<boolean> {
   const { extraction } = finished;
   return db.transaction().execute(async (trx) => {
-    const scan = await trx.selectFrom('scans').select('state').where('id', '=', finished.scanId).forUpdate().executeTakeFirst();
+    const scan = await trx.selectFrom('scans').select(['state', 'workspace_id', 'request']).where('id', '=', finished.scanId).forUpdate().executeTakeFirst();
     if (scan?.state !== 'running') return false;
     await insertChunked(extraction.facts, (part) =>
       trx
@@ -132,6 +138,13 @@ export async function storeScanResult(db: Kysely<Database>, finished: FinishedSc
       })
       .where('id', '=', finished.scanId)
       .execute();
+    await queueScanArchitectureIfRouted(trx as Transaction<Database>, {
+      scanId: finished.scanId,
+      workspaceId: scan.workspace_id,
+      profile: finished.profile,
+      pullRequest: (scan.request as ScanRequestRecord).pullRequest ?? null,
+      hasElements: extraction.facts.some((fact) => fact.kind === 'element'),
+    });
     return true;
   });
 }

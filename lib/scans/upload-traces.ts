@@ -54,6 +54,7 @@ export async function uploadTraces(context: ScanRequestContext, project: { id: s
   });
   const blob = createHash('sha1').update(`blob ${body.length}\0`).update(body).digest('hex');
   await storeScanResult(context.db, {
+    profile: context.profile,
     scanId,
     projectId: project.id,
     sourceId: source.id,
