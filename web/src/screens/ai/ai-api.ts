@@ -43,6 +43,8 @@ export interface FlowSummary extends ProposalBase {
 
 export interface ArchitectureSummary extends ProposalBase {
   kind: 'architecture';
+  /** The scan whose facts the proposal groups into services, or null. */
+  scanId: string | null;
   itemCount: number;
   pending: number;
   accepted: number;

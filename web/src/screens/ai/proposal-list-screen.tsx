@@ -64,7 +64,7 @@ function ProposalTable({ workspaceId, projectId, items }: { workspaceId: string;
           {items.map((p) => (
             <tr key={p.id}>
               <th scope="row">
-                <Link href={aiPath(workspaceId, projectId, p.kind, p.id)}>{p.kind === 'flow' ? p.scenarioName : (p.request ?? 'Architecture changes')}</Link>
+                <Link href={aiPath(workspaceId, projectId, p.kind, p.id)}>{p.kind === 'flow' ? p.scenarioName : (p.request ?? (p.scanId ? 'Services from a scan' : 'Architecture changes'))}</Link>
                 {p.request && p.kind === 'flow' ? <div class="hint ai-request-line">{p.request}</div> : null}
               </th>
               <td>

@@ -42,6 +42,14 @@ export function ProposalFacts({ proposal }: { proposal: FlowProposal | Architect
           </dd>
         </>
       ) : null}
+      {proposal.kind === 'architecture' && proposal.scanId ? (
+        <>
+          <dt>Scan</dt>
+          <dd>
+            the facts of scan <code>{proposal.scanId}</code>, grouped into services
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }
