@@ -1,0 +1,98 @@
+/**
+ * The fixture world of the contract test (test/http/openapi-contract.test.ts):
+ * a workspace with an owner (the instance administrator), an editor, a viewer
+ * and a person invited; agent tokens; a project holding a small model, a
+ * scenario, a view, a branch, a revision and more. Examples in
+ * functions/<group>/contract.ts name its values in braces (`{projectId}`).
+ * Records an example removes have twins of their own here (`doomed…`), so
+ * examples do not depend on their order.
+ */
+import { expect } from 'vitest';
+import type { ContractWorld } from './contract-check';
+import { strongPassword } from './http-client';
+import { fullModelDocument, idFor, type ModelService } from './model-api';
+
+export const worldSeed = '6f1c2a34-5b6d-4e7f-8091-a2b3c4d5e6f7';
+
+/** A GUID of the world's model by its label in fullModelDocument (`customer`, `o-place`, …). */
+export const modelId = (label: string) => idFor(worldSeed, label);
+
+/**
+ * fullModelDocument with, for each kind, a spare record (the replace examples
+ * rewrite it) and a doomed one (the delete examples remove it); nothing refers
+ * to either.
+ */
+function worldModelDocument() {
+  const document = fullModelDocument(worldSeed);
+  const lists = document as unknown as Record<string, unknown[]>;
+  for (const role of ['spare', 'doomed']) {
+    const id = (kind: string) => modelId(`${role}-${kind}`);
+    const fact = { factStatus: 'declared', provenance: null, stale: null };
+    lists.elements!.push({ id: id('element'), kind: 'system', name: `${role} system`, description: null, technology: null, status: 'current', parentId: null, tags: [], icon: null, ...fact });
+    lists.relationships!.push({ id: id('relationship'), fromId: modelId('customer'), toId: modelId('shop'), label: role, technology: null, kind: 'structural', lineShape: null, ...fact });
+    lists.messages!.push({ id: id('message'), name: `${role} message`, description: null, producerId: modelId('orders'), consumerIds: [], schemaId: null, tags: [], ...fact });
+    lists.schemas!.push({ id: id('schema'), name: `${role} schema`, description: null, content: '{}', version: 1 });
+    lists.operations!.push({ id: id('operation'), ownerId: modelId('orders'), name: `${role} operation`, transport: 'http', requestSchemaId: null, responseSchemaId: null, timeoutMs: null, retry: null, ...fact });
+    lists.channels!.push({ id: id('channel'), name: `${role}-channel`, kind: 'queue', ...fact });
+    lists.subscriptions!.push({ id: id('subscription'), channelId: modelId('c-topic'), consumerId: modelId('orders'), retry: null, deadLetterChannelId: null, ...fact });
+    lists.bindings!.push({ id: id('binding'), sourceChannelId: modelId('c-topic'), targetChannelId: modelId('c-exchange'), routingKey: `${role}.#`, ...fact });
+  }
+  return document;
+}
+
+export async function buildContractWorld(m: ModelService): Promise<ContractWorld> {
+  const values: Record<string, unknown> = {};
+  const ok = async (method: string, path: string, options: Parameters<ModelService['api']>[2] = {}, status = [200, 201]) => {
+    const answer = await m.api(method, path, { session: m.admin.session, ...options });
+    expect(status, `${method} ${path}: ${answer.status} ${answer.text.slice(0, 500)}`).toContain(answer.status);
+    return answer.json;
+  };
+
+  const workspaceId = await m.createWorkspace('Contract');
+  const editor = await m.newPerson('editor@contract.test', [{ workspaceId, role: 'editor' }]);
+  const viewer = await m.newPerson('viewer@contract.test', [{ workspaceId, role: 'viewer' }]);
+  const invitee = await m.newPerson('invitee@contract.test');
+  values.spareMemberUserId = (await m.newPerson('spare@contract.test', [{ workspaceId, role: 'editor' }])).id;
+  values.doomedMemberUserId = (await m.newPerson('doomed@contract.test', [{ workspaceId, role: 'viewer' }])).id;
+  const otherWorkspaceId = await m.createWorkspace('Other');
+  const invite = async (inWorkspace: string, email: string) => ok('POST', `/api/workspaces/${inWorkspace}/invitations`, { json: { email, role: 'viewer' } });
+  const toAccept = await invite(workspaceId, 'invitee@contract.test');
+  Object.assign(values, { invitationToAcceptId: toAccept.id, invitationToAcceptSecret: toAccept.secret });
+  values.invitationToDeclineId = (await invite(otherWorkspaceId, 'invitee@contract.test')).id;
+  values.doomedInvitationId = (await invite(workspaceId, 'someone@contract.test')).id;
+  const newcomer = await invite(workspaceId, 'newcomer@contract.test');
+  Object.assign(values, { newcomerInvitationId: newcomer.id, newcomerInvitationSecret: newcomer.secret });
+  Object.assign(values, { workspaceId, adminUserId: m.admin.id, editorUserId: editor.id, viewerUserId: viewer.id, inviteeUserId: invitee.id, strongPassword });
+
+  const project = await m.createProject(workspaceId, 'Shop');
+  values.projectId = project.id;
+  const doomedProject = await m.createProject(workspaceId, 'Doomed');
+  values.doomedProjectId = doomedProject.id;
+  const imported = await m.importModel(project.id, worldModelDocument());
+  expect(imported.status, imported.text).toBe(200);
+  for (const kind of ['element', 'relationship', 'message', 'schema', 'operation', 'channel', 'subscription', 'binding']) {
+    values[`spare_${kind}`] = modelId(`spare-${kind}`);
+    values[`doomed_${kind}`] = modelId(`doomed-${kind}`);
+  }
+  for (const label of ['customer', 'shop', 'web', 'orders', 'db', 'checkout', 'r-buys', 'm-placed', 's-order', 'o-place', 'o-cmd', 'c-exchange', 'c-queue', 'c-topic', 'sub-web', 'b-keyed']) {
+    values[`model_${label.replaceAll('-', '_')}`] = modelId(label);
+  }
+
+  const readToken = await m.createToken(workspaceId, ['read']);
+  const pushToken = await m.createToken(workspaceId, ['read', 'push']);
+  const tokens = await ok('GET', `/api/workspaces/${workspaceId}/agent-tokens`);
+  values.doomedTokenId = (await ok('POST', `/api/workspaces/${workspaceId}/agent-tokens`, { json: { name: 'doomed', scopes: ['read'], projectId: null, expiresAt: null } })).id;
+  values.tokenId = tokens.items[0].id;
+
+  return {
+    values,
+    callers: {
+      owner: { session: m.admin.session },
+      editor: { session: editor.session },
+      viewer: { session: viewer.session },
+      invitee: { session: invitee.session },
+      readToken: { token: readToken },
+      pushToken: { token: pushToken },
+    },
+  };
+}
