@@ -5,6 +5,13 @@
  */
 import { contracts as model } from './model/contract';
 import { contracts as facts } from './facts/contract';
+import { contracts as scenarios } from './scenarios/contract';
+import { contracts as exports } from './exports/contract';
+import { contracts as streams } from './streams/contract';
+import { contracts as views } from './views/contract';
+import { contracts as shareLinks } from './share-links/contract';
+import { contracts as share } from './share/contract';
+import { contracts as settings } from './settings/contract';
 import type { GroupContracts } from '../lib/openapi/route-contract';
 import { contracts as health } from './health/contract';
 import { contracts as setup } from './setup/contract';
@@ -16,6 +23,13 @@ import { contracts as members } from './members/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   health,
+  settings,
+  share,
+  'share-links': shareLinks,
+  views,
+  streams,
+  exports,
+  scenarios,
   facts,
   model,
   setup,

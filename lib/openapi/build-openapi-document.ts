@@ -263,7 +263,9 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
       description: descriptionOf(route, contract),
       tags: [route.group],
       security: securityOf(route),
-      ...(pathParams || contract.query ? { requestParams: { ...(pathParams ? { path: pathParams } : {}), ...(contract.query ? { query: contract.query } : {}) } } : {}),
+      ...(pathParams || contract.query || contract.headers
+        ? { requestParams: { ...(pathParams ? { path: pathParams } : {}), ...(contract.query ? { query: contract.query } : {}), ...(contract.headers ? { header: contract.headers } : {}) } }
+        : {}),
       ...(requestBodyOf(route, contract) ? { requestBody: requestBodyOf(route, contract) } : {}),
       responses,
     };

@@ -68,7 +68,7 @@ export interface ContractExample {
   /** Sent as it is, with this content type (YAML, CSV, a form, an archive in base64). */
   rawBody?: { contentType: string; text?: string; base64?: string };
   headers?: Record<string, string>;
-  /** The status the example must answer; default the first 2xx the contract declares. */
+  /** The status the example must answer; default the first 2xx (else 3xx) the contract declares. */
   status?: number;
   /**
    * Runs after every example without it, in table order: it removes or
@@ -84,6 +84,8 @@ export interface RouteContract {
   /** Path parameters; by default each `{name}` of the path is a string. */
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the operation reads (names in lower case). */
+  headers?: z.ZodObject;
   /** A zod schema: a JSON body of that shape. */
   body?: z.ZodType | MediaRequestBody;
   /** Every status the route answers with its body. 401/403/413/415/429/503 of the edge are added from the route table. */

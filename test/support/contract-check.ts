@@ -72,14 +72,14 @@ export function send(baseUrl: string, request: ConcreteRequest): Promise<HttpAns
   return call(baseUrl, request.method, request.path, { headers: request.headers, ...(request.body !== undefined ? { body: request.body } : {}), redirect: 'manual' });
 }
 
-/** The status an example must answer: its own, else the first 2xx of the contract. */
+/** The status an example must answer: its own, else the first 2xx (or 3xx) of the contract. */
 export function expectedStatusOf(contract: RouteContract): number {
   if (contract.example.status !== undefined) return contract.example.status;
   const success = Object.keys(contract.responses)
     .map(Number)
-    .filter((s) => s >= 200 && s < 300)
+    .filter((s) => s >= 200 && s < 400)
     .sort((a, b) => a - b);
-  if (success.length === 0) throw new Error('the contract declares no 2xx answer: give the example a status');
+  if (success.length === 0) throw new Error('the contract declares no 2xx or 3xx answer: give the example a status');
   return success[0]!;
 }
 

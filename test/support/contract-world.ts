@@ -8,6 +8,7 @@
  * examples do not depend on their order.
  */
 import { expect } from 'vitest';
+import { scenarioDocuments } from './agent-fixtures';
 import type { ContractWorld } from './contract-check';
 import { strongPassword } from './http-client';
 import { fullModelDocument, idFor, type ModelService } from './model-api';
@@ -83,6 +84,36 @@ export async function buildContractWorld(m: ModelService): Promise<ContractWorld
   const tokens = await ok('GET', `/api/workspaces/${workspaceId}/agent-tokens`);
   values.doomedTokenId = (await ok('POST', `/api/workspaces/${workspaceId}/agent-tokens`, { json: { name: 'doomed', scopes: ['read'], projectId: null, expiresAt: null } })).id;
   values.tokenId = tokens.items[0].id;
+
+  // Share links need a sharing policy that allows them.
+  const settingsPath = `/api/workspaces/${workspaceId}/settings`;
+  const settings = await m.api('GET', settingsPath, { session: m.admin.session });
+  const shared = await m.api('PUT', settingsPath, { session: m.admin.session, json: { sharing: { linkPolicy: 'public' } }, headers: { 'if-match': settings.headers.get('etag')! } });
+  expect(shared.status, shared.text).toBe(200);
+  values.workspaceSettingsEtag = shared.headers.get('etag');
+  const instanceSettings = await m.api('GET', '/api/instance/settings', { session: m.admin.session });
+  Object.assign(values, { instanceSettingsEtag: instanceSettings.headers.get('etag'), instancePolicy: instanceSettings.json.policy, instanceDefaults: instanceSettings.json.defaults });
+
+  const projectPath = `/api/projects/${project.id}`;
+  const view = async (name: string) => (await ok('POST', `${projectPath}/views`, { json: { name, rootElementId: null } })).id;
+  values.viewId = await view('Everything');
+  values.spareViewId = await view('Spare');
+  values.doomedViewId = await view('Doomed');
+  const link = async () => ok('POST', `${projectPath}/views/${values.viewId}/share-links`, { json: { password: null, expiresAt: null } });
+  const shareLink = await link();
+  Object.assign(values, { shareLinkId: shareLink.id, shareToken: shareLink.token });
+  values.doomedShareLinkId = (await link()).id;
+  values.revisionId = (await ok('POST', `${projectPath}/revisions`, { json: { name: 'First' } })).id;
+  values.branchId = (await ok('POST', `${projectPath}/branches`, { json: { name: 'Draft', kind: 'draft' } })).id;
+
+  const scenarios = scenarioDocuments(worldSeed);
+  const scenario = async (id: string, name: string) => {
+    await ok('POST', `${projectPath}/scenarios`, { json: { ...scenarios.passing, id, name } });
+    return id;
+  };
+  values.scenarioId = await scenario(scenarios.passing.id, scenarios.passing.name);
+  values.spareScenarioId = await scenario(modelId('spare-scenario'), 'Spare');
+  values.doomedScenarioId = await scenario(modelId('doomed-scenario'), 'Doomed');
 
   return {
     values,
