@@ -12,6 +12,10 @@ import { contracts as views } from './views/contract';
 import { contracts as shareLinks } from './share-links/contract';
 import { contracts as share } from './share/contract';
 import { contracts as settings } from './settings/contract';
+import { contracts as costs } from './costs/contract';
+import { contracts as prices } from './prices/contract';
+import { contracts as secrets } from './secrets/contract';
+import { contracts as hosts } from './hosts/contract';
 import type { GroupContracts } from '../lib/openapi/route-contract';
 import { contracts as health } from './health/contract';
 import { contracts as setup } from './setup/contract';
@@ -23,6 +27,10 @@ import { contracts as members } from './members/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   health,
+  hosts,
+  secrets,
+  prices,
+  costs,
   settings,
   share,
   'share-links': shareLinks,

@@ -3,6 +3,9 @@ import type { GroupContracts } from '../../lib/openapi/route-contract';
 import { instancePolicySchema, instanceSettingsBody, partialSettingsSchema } from '../../lib/settings/settings-schema';
 import { guid } from '../../lib/openapi/schema-kit';
 
+/** The fixture workspace's overrides (test/support/contract-world.ts), kept by the example. */
+const worldSettingsOverrides = { sharing: { linkPolicy: 'public' }, cost: { azurePricesBaseUrl: '' } };
+
 const violationSchema = z.object({ field: z.string(), message: z.string() });
 const settingsDocumentSchema = partialSettingsSchema.required().meta({ id: 'SettingsDocument', description: 'A complete settings document: every section and key has a value.' });
 const overridesSchema = partialSettingsSchema.meta({ id: 'PartialSettings', description: 'Some keys of a settings document; unknown fields are refused.' });
@@ -31,7 +34,7 @@ export const contracts: GroupContracts = {
     responses: { 200: workspaceSettingsSchema, 400: 'problem', 409: 'problem', 412: 'problem', 428: 'problem' },
     access: { role: 'owner' },
     description: `The body replaces the overrides whole; a key left out returns to the instance default. ${etagNote}`,
-    example: { headers: { 'if-match': '{workspaceSettingsEtag}' }, body: { sharing: { linkPolicy: 'public' }, simulation: { seed: 7 } } },
+    example: { headers: { 'if-match': '{workspaceSettingsEtag}' }, body: { ...worldSettingsOverrides, simulation: { seed: 7 } } },
   },
   'get-instance-settings': { responses: { 200: instanceSettingsSchema }, access: { role: 'instance administrator' }, description: etagNote, example: {} },
   'replace-instance-settings': {

@@ -41,6 +41,12 @@ function worldModelDocument() {
   return document;
 }
 
+/**
+ * The fixture workspace's settings overrides: share links allowed; the Azure
+ * price search off (no catalog is reachable here).
+ */
+export const worldSettings = { sharing: { linkPolicy: 'public' }, cost: { azurePricesBaseUrl: '' } };
+
 export async function buildContractWorld(m: ModelService): Promise<ContractWorld> {
   const values: Record<string, unknown> = {};
   const ok = async (method: string, path: string, options: Parameters<ModelService['api']>[2] = {}, status = [200, 201]) => {
@@ -88,7 +94,7 @@ export async function buildContractWorld(m: ModelService): Promise<ContractWorld
   // Share links need a sharing policy that allows them.
   const settingsPath = `/api/workspaces/${workspaceId}/settings`;
   const settings = await m.api('GET', settingsPath, { session: m.admin.session });
-  const shared = await m.api('PUT', settingsPath, { session: m.admin.session, json: { sharing: { linkPolicy: 'public' } }, headers: { 'if-match': settings.headers.get('etag')! } });
+  const shared = await m.api('PUT', settingsPath, { session: m.admin.session, json: worldSettings, headers: { 'if-match': settings.headers.get('etag')! } });
   expect(shared.status, shared.text).toBe(200);
   values.workspaceSettingsEtag = shared.headers.get('etag');
   const instanceSettings = await m.api('GET', '/api/instance/settings', { session: m.admin.session });
@@ -114,6 +120,24 @@ export async function buildContractWorld(m: ModelService): Promise<ContractWorld
   values.scenarioId = await scenario(scenarios.passing.id, scenarios.passing.name);
   values.spareScenarioId = await scenario(modelId('spare-scenario'), 'Spare');
   values.doomedScenarioId = await scenario(modelId('doomed-scenario'), 'Doomed');
+
+  // Costs: a price, a sheet with resources and assumptions on main, saved estimates.
+  const pricePath = `/api/workspaces/${workspaceId}/prices`;
+  const price = (sku: string) => ok('POST', pricePath, { json: { provider: 'azure', region: 'westeurope', sku, description: null, unit: '1 Hour', unitPrice: '0.096', currency: 'EUR', effectiveDate: '2025-01-01' } });
+  values.priceId = (await price('D2s v5')).id;
+  values.doomedPriceId = (await price('B1s')).id;
+  const costs = `${projectPath}/costs`;
+  const assumptionOf = (name: string) => ({ id: null, name, kind: 'usage', subjectId: null, value: '730', unit: 'hours', label: 'declared', source: null, effectiveDate: '2025-01-01' });
+  const lastId = (sheet: { assumptions?: { id: string }[]; resources?: { id: string }[] }, list: 'assumptions' | 'resources') => sheet[list]!.at(-1)!.id;
+  values.assumptionId = lastId(await ok('POST', `${costs}/assumptions`, { json: assumptionOf('Hours per month') }), 'assumptions');
+  values.spareAssumptionId = lastId(await ok('POST', `${costs}/assumptions`, { json: assumptionOf('Spare') }), 'assumptions');
+  values.doomedAssumptionId = lastId(await ok('POST', `${costs}/assumptions`, { json: assumptionOf('Doomed') }), 'assumptions');
+  const resourceOf = (name: string) => ({ id: null, elementId: modelId('orders'), name, category: 'compute', provider: 'azure', region: 'westeurope', sku: 'D2s v5', quantity: '1', unit: null, priceRef: values.priceId, usage: [{ label: 'Hours', quantity: null, assumptionId: values.assumptionId, unit: 'hours' }], factStatus: null, provenance: null });
+  values.resourceId = lastId(await ok('POST', `${costs}/resources`, { json: resourceOf('Web servers') }), 'resources');
+  values.spareResourceId = lastId(await ok('POST', `${costs}/resources`, { json: resourceOf('Spare servers') }), 'resources');
+  values.doomedResourceId = lastId(await ok('POST', `${costs}/resources`, { json: resourceOf('Doomed servers') }), 'resources');
+  values.estimateId = (await ok('POST', `${costs}/estimates`, { json: { name: 'May', asOf: '2025-05-01' } })).id;
+  values.doomedEstimateId = (await ok('POST', `${costs}/estimates`, { json: { name: 'Doomed', asOf: '2025-05-01' } })).id;
 
   return {
     values,
