@@ -16,6 +16,10 @@ import { contracts as costs } from './costs/contract';
 import { contracts as prices } from './prices/contract';
 import { contracts as secrets } from './secrets/contract';
 import { contracts as hosts } from './hosts/contract';
+import { contracts as promises } from './promises/contract';
+import { contracts as graph } from './graph/contract';
+import { contracts as agent } from './agent/contract';
+import { contracts as mcp } from './mcp/contract';
 import type { GroupContracts } from '../lib/openapi/route-contract';
 import { contracts as health } from './health/contract';
 import { contracts as setup } from './setup/contract';
@@ -27,6 +31,10 @@ import { contracts as members } from './members/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   health,
+  mcp,
+  agent,
+  graph,
+  promises,
   hosts,
   secrets,
   prices,

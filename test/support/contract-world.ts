@@ -139,6 +139,10 @@ export async function buildContractWorld(m: ModelService): Promise<ContractWorld
   values.estimateId = (await ok('POST', `${costs}/estimates`, { json: { name: 'May', asOf: '2025-05-01' } })).id;
   values.doomedEstimateId = (await ok('POST', `${costs}/estimates`, { json: { name: 'Doomed', asOf: '2025-05-01' } })).id;
 
+  // A promise whose draft the draft and approve examples change; the create example makes another.
+  values.sparePromiseId = (await ok('POST', `${projectPath}/promises`, { json: { title: 'Spare promise', text: '', links: [], obligations: [{ kind: 'manual', title: 'Reviewed', recipe: null }] } })).id;
+  values.promiseId = (await ok('POST', `${projectPath}/promises`, { json: { title: 'Rebuild works', text: '', links: [], obligations: [{ kind: 'scenario-check', title: 'Rebuild passes', recipe: { scenarioId: values.scenarioId } }] } })).id;
+
   return {
     values,
     callers: {
