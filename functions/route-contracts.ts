@@ -20,6 +20,8 @@ import { contracts as promises } from './promises/contract';
 import { contracts as graph } from './graph/contract';
 import { contracts as agent } from './agent/contract';
 import { contracts as mcp } from './mcp/contract';
+import { contracts as sources } from './sources/contract';
+import { contracts as imports } from './imports/contract';
 import type { GroupContracts } from '../lib/openapi/route-contract';
 import { contracts as health } from './health/contract';
 import { contracts as setup } from './setup/contract';
@@ -31,6 +33,8 @@ import { contracts as members } from './members/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   health,
+  imports,
+  sources,
   mcp,
   agent,
   graph,

@@ -4,7 +4,7 @@ import { instancePolicySchema, instanceSettingsBody, partialSettingsSchema } fro
 import { guid } from '../../lib/openapi/schema-kit';
 
 /** The fixture workspace's overrides (test/support/contract-world.ts), kept by the example. */
-const worldSettingsOverrides = { sharing: { linkPolicy: 'public' }, cost: { azurePricesBaseUrl: '' } };
+const worldSettingsOverrides = { sharing: { linkPolicy: 'public' }, cost: { azurePricesBaseUrl: '' }, github: { apiBaseUrl: 'http://127.0.0.1:9' }, gitlab: { apiBaseUrl: 'http://127.0.0.1:9' } };
 
 const violationSchema = z.object({ field: z.string(), message: z.string() });
 const settingsDocumentSchema = partialSettingsSchema.required().meta({ id: 'SettingsDocument', description: 'A complete settings document: every section and key has a value.' });

@@ -7,7 +7,11 @@
  * Records an example removes have twins of their own here (`doomed…`), so
  * examples do not depend on their order.
  */
+import { resolve } from 'node:path';
 import { expect } from 'vitest';
+import { extractFiles } from '../../lib/extract/extract-files';
+import { extractionRulesVersion } from '../../lib/extract/rules-version';
+import { walkDirectory } from '../../lib/extract/walk-directory';
 import { scenarioDocuments } from './agent-fixtures';
 import type { ContractWorld } from './contract-check';
 import { strongPassword } from './http-client';
@@ -43,9 +47,15 @@ function worldModelDocument() {
 
 /**
  * The fixture workspace's settings overrides: share links allowed; the Azure
- * price search off (no catalog is reachable here).
+ * price search off and git hosts unreachable (no catalog or host answers here).
  */
-export const worldSettings = { sharing: { linkPolicy: 'public' }, cost: { azurePricesBaseUrl: '' } };
+export const worldSettings = {
+  sharing: { linkPolicy: 'public' },
+  cost: { azurePricesBaseUrl: '' },
+  // Git hosts at a closed local port: a call answers 502 at once, on any machine.
+  github: { apiBaseUrl: 'http://127.0.0.1:9' },
+  gitlab: { apiBaseUrl: 'http://127.0.0.1:9' },
+};
 
 export async function buildContractWorld(m: ModelService): Promise<ContractWorld> {
   const values: Record<string, unknown> = {};
@@ -142,6 +152,53 @@ export async function buildContractWorld(m: ModelService): Promise<ContractWorld
   // A promise whose draft the draft and approve examples change; the create example makes another.
   values.sparePromiseId = (await ok('POST', `${projectPath}/promises`, { json: { title: 'Spare promise', text: '', links: [], obligations: [{ kind: 'manual', title: 'Reviewed', recipe: null }] } })).id;
   values.promiseId = (await ok('POST', `${projectPath}/promises`, { json: { title: 'Rebuild works', text: '', links: [], obligations: [{ kind: 'scenario-check', title: 'Rebuild passes', recipe: { scenarioId: values.scenarioId } }] } })).id;
+
+  // Sources and scans: two pushes of the shop fixture (two snapshots, a completed scan with proposals), an archive,
+  // an upload and a doomed Source.
+  const extracted = await extractFiles(walkDirectory(resolve(import.meta.dirname, '../fixtures/shop')), {});
+  const pushBody = {
+    name: 'shop checkout',
+    commitSha: 'e'.repeat(40),
+    rules: [{ name: 'extraction', version: extractionRulesVersion }],
+    scope: { includePaths: [], excludePaths: [], excludeGlobs: [], limits: { maxFiles: 2000, maxFileBytes: 262144, maxTotalBytes: 20971520 } },
+    files: Object.entries(extracted.blobShas).map(([path, blobSha]) => ({ path, blobSha, size: 1 })),
+    skipped: extracted.skipped,
+    facts: extracted.facts,
+    isComplete: extracted.isComplete,
+    extractionGap: extracted.extractionGap,
+    filesListed: extracted.filesListed,
+  };
+  values.pushBody = { ...pushBody, name: 'example checkout' };
+  const push = async (body = pushBody) => {
+    const answer = await m.api('POST', `${projectPath}/sources/push`, { token: pushToken, json: body });
+    expect(answer.status, answer.text).toBe(201);
+    return answer.json as { sourceId: string; scanId: string; snapshotId: string };
+  };
+  const first = await push();
+  const second = await push({ ...pushBody, commitSha: 'f'.repeat(40) });
+  Object.assign(values, { pushSourceId: second.sourceId, importId: second.scanId, firstSnapshotId: first.snapshotId, secondSnapshotId: second.snapshotId });
+  const pending = await ok('GET', `${projectPath}/imports/${second.scanId}/proposals?status=pending&limit=5`);
+  expect(pending.items.length, 'pending proposals of the pushed scan').toBeGreaterThanOrEqual(2);
+  Object.assign(values, { proposalId: pending.items[0].id, rejectProposalId: pending.items.at(-1).id });
+  values.acceptSourceId = (await push({ ...pushBody, name: 'accepted checkout' })).sourceId;
+  // A scan the server ran itself keeps the files that gave evidence (a pushed one keeps none): an uploaded AsyncAPI file.
+  const asyncApi = 'asyncapi: 2.6.0\ninfo:\n  title: Orders\n  version: 1.0.0\nchannels:\n  orders.placed:\n    subscribe:\n      message:\n        name: OrderPlaced\n';
+  const uploaded = await ok('POST', `${projectPath}/sources/upload`, { json: { path: 'asyncapi.yaml', content: asyncApi, name: 'Design files' } }, [202]);
+  values.uploadScanId = uploaded.scanId;
+  for (let waited = 0; ; waited += 100) {
+    const scan = await ok('GET', `${projectPath}/imports/${uploaded.scanId}`);
+    if (scan.state === 'completed') break;
+    expect(['queued', 'running'], `the uploaded file's scan: ${JSON.stringify(scan)}`).toContain(scan.state);
+    expect(waited, 'the uploaded file is scanned within 15 s').toBeLessThan(15_000);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const evidence = await ok('GET', `${projectPath}/imports/${uploaded.scanId}/evidence?limit=1`);
+  Object.assign(values, { evidencePath: evidence.items[0].path, evidenceStartLine: String(evidence.items[0].startLine), evidenceEndLine: String(evidence.items[0].endLine) });
+  const source = async (kind: string, name: string) => (await ok('POST', `${projectPath}/sources`, { json: { kind, name, repository: null } })).id;
+  values.archiveSourceId = await source('archive', 'Archive');
+  values.sourceId = values.archiveSourceId;
+  values.uploadSourceId = await source('upload', 'Traces');
+  values.doomedSourceId = await source('archive', 'Doomed');
 
   return {
     values,
