@@ -22,6 +22,8 @@ import { contracts as agent } from './agent/contract';
 import { contracts as mcp } from './mcp/contract';
 import { contracts as sources } from './sources/contract';
 import { contracts as imports } from './imports/contract';
+import { contracts as loadTests } from './load-tests/contract';
+import { contracts as web } from './web/contract';
 import type { GroupContracts } from '../lib/openapi/route-contract';
 import { contracts as health } from './health/contract';
 import { contracts as setup } from './setup/contract';
@@ -33,6 +35,8 @@ import { contracts as members } from './members/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   health,
+  web,
+  'load-tests': loadTests,
   imports,
   sources,
   mcp,

@@ -40,7 +40,7 @@ export const contracts: GroupContracts = {
       429: 'problem',
     },
     access: { role: 'owner' },
-    example: { body: { email: 'new@contract.test', role: 'editor' } },
+    example: { body: { email: 'new@contract.test', role: 'editor' }, status: 201 },
   },
   'revoke-invitation': {
     responses: { 200: invitationSchema, 404: 'problem', 409: 'problem' },

@@ -30,6 +30,8 @@ export const modelId = (label: string) => idFor(worldSeed, label);
 function worldModelDocument() {
   const document = fullModelDocument(worldSeed);
   const lists = document as unknown as Record<string, unknown[]>;
+  // An operation named by its HTTP signature: what a load-test script can call.
+  lists.operations!.push({ id: modelId('o-http'), ownerId: modelId('orders'), name: 'GET /orders', transport: 'http', requestSchemaId: null, responseSchemaId: null, timeoutMs: 2000, retry: { maxAttempts: 2, backoffMs: 100 }, factStatus: 'declared', provenance: null, stale: null });
   for (const role of ['spare', 'doomed']) {
     const id = (kind: string) => modelId(`${role}-${kind}`);
     const fact = { factStatus: 'declared', provenance: null, stale: null };
@@ -91,7 +93,7 @@ export async function buildContractWorld(m: ModelService): Promise<ContractWorld
     values[`spare_${kind}`] = modelId(`spare-${kind}`);
     values[`doomed_${kind}`] = modelId(`doomed-${kind}`);
   }
-  for (const label of ['customer', 'shop', 'web', 'orders', 'db', 'checkout', 'r-buys', 'm-placed', 's-order', 'o-place', 'o-cmd', 'c-exchange', 'c-queue', 'c-topic', 'sub-web', 'b-keyed']) {
+  for (const label of ['customer', 'shop', 'web', 'orders', 'db', 'checkout', 'r-buys', 'm-placed', 's-order', 'o-place', 'o-cmd', 'o-http', 'c-exchange', 'c-queue', 'c-topic', 'sub-web', 'b-keyed']) {
     values[`model_${label.replaceAll('-', '_')}`] = modelId(label);
   }
 
@@ -199,6 +201,24 @@ export async function buildContractWorld(m: ModelService): Promise<ContractWorld
   values.sourceId = values.archiveSourceId;
   values.uploadSourceId = await source('upload', 'Traces');
   values.doomedSourceId = await source('archive', 'Doomed');
+
+  // Load tests: targets (one authorised, with a script, a stress run and two results), a profile, doomed twins.
+  const lt = `${projectPath}/load-tests`;
+  const newTarget = async (operation: string) => ok('POST', `${lt}/targets`, { json: { kind: 'operation', id: modelId(operation), stepId: null } });
+  const mainTarget = await newTarget('o-http');
+  Object.assign(values, { targetId: mainTarget.id, targetName: mainTarget.name });
+  values.spareTargetId = (await newTarget('o-get')).id;
+  values.doomedTargetId = (await newTarget('o-cmd')).id;
+  await ok('POST', `${lt}/targets/${mainTarget.id}/authorise`, { json: { baseUrl: 'http://127.0.0.1:8080', environment: 'staging', version: null } });
+  values.profileId = (await ok('POST', `${lt}/profiles`, { json: { shape: 'steady', name: 'Steady', durationSeconds: 60, warmUpSeconds: 0 } })).id;
+  values.doomedProfileId = (await ok('POST', `${lt}/profiles`, { json: { shape: 'soak', name: 'Doomed' } })).id;
+  values.scriptId = (await ok('POST', `${lt}/scripts`, { json: { targetId: mainTarget.id, profileId: values.profileId } })).id;
+  values.runId = (await ok('POST', `${lt}/runs`, { json: { scriptId: values.scriptId } })).id;
+  const result = (p95: number) => ({ tool: 'locust 2.31', iterations: 50, operations: [{ operationId: modelId('o-http'), name: 'GET /orders', count: 60, failures: 3, p50Ms: 10, p90Ms: 20, p95Ms: p95, p99Ms: 40, throughputPerSecond: 1 }] });
+  values.resultId = (await ok('POST', `${lt}/results?scriptId=${values.scriptId}`, { json: result(25) })).id;
+  values.secondResultId = (await ok('POST', `${lt}/results?scriptId=${values.scriptId}`, { json: result(35) })).id;
+  values.doomedResultId = (await ok('POST', `${lt}/results?scriptId=${values.scriptId}`, { json: result(30) })).id;
+  values.promiseRunId = (await ok('POST', `${projectPath}/promises/${values.promiseId}/runs`, { json: { obligation: 'O1', draft: true } })).id;
 
   return {
     values,
