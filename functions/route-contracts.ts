@@ -24,6 +24,7 @@ import { contracts as sources } from './sources/contract';
 import { contracts as imports } from './imports/contract';
 import { contracts as loadTests } from './load-tests/contract';
 import { contracts as web } from './web/contract';
+import { contracts as reference } from './reference/contract';
 import type { GroupContracts } from '../lib/openapi/route-contract';
 import { contracts as health } from './health/contract';
 import { contracts as setup } from './setup/contract';
@@ -35,6 +36,7 @@ import { contracts as members } from './members/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   health,
+  reference,
   web,
   'load-tests': loadTests,
   imports,

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
+import { countsInAnonymousLimit } from '../http/anonymous-limit';
 import type { RouteDefinition } from '../http/route-table';
 import { problemSchema } from './problem-schema';
 import { contractFileOf, contractOf, type GroupContracts, type MediaBody, type ResponseBody, type RouteContract } from './route-contract';
@@ -124,10 +125,6 @@ const rateLimitSentences: Record<NonNullable<RouteDefinition['rateLimit']>, stri
   sharePages: 'Limited per client address (share pages).',
 };
 
-/** Paths whose calls without a credential share the anonymous limit (lib/http/middleware/authenticate.ts). */
-export function countsInAnonymousLimit(path: string): boolean {
-  return /^\/(api(\/|$)|mcp$|llms\.txt$|llms-full\.txt$|skills(\/|$)|openapi\.json$)/.test(path);
-}
 
 function descriptionOf(route: RouteDefinition, contract: RouteContract): string {
   const lines: string[] = [];

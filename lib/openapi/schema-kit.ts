@@ -8,13 +8,13 @@
 import { z } from 'zod';
 
 /** An ID as the service writes it (8-4-4-4-12 hex digits). */
-export const guid = z.guid();
+export const guid = z.guid().meta({ id: 'Guid' });
 
 /** A point in time as JSON carries it (ISO 8601, e.g. `2025-01-31T12:00:00.000Z`). */
-export const timestamp = z.iso.datetime({ offset: true });
+export const timestamp = z.iso.datetime({ offset: true }).meta({ id: 'Timestamp' });
 
 /** A calendar date, `YYYY-MM-DD`. */
-export const calendarDate = z.iso.date();
+export const calendarDate = z.iso.date().meta({ id: 'CalendarDate' });
 
 /** A page of a list: `{items, nextCursor}`; `nextCursor` is null on the last page. */
 export function pageOf<T extends z.ZodType>(item: T) {
