@@ -10,7 +10,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { countsInAnonymousLimit } from '../http/anonymous-limit';
 import type { RouteDefinition } from '../http/route-table';
 import { problemSchema } from './problem-schema';
-import { contractFileOf, contractOf, type GroupContracts, type MediaBody, type ResponseBody, type RouteContract } from './route-contract';
+import { contractFileOf, contractOf, missingContractAdvice, type GroupContracts, type MediaBody, type ResponseBody, type RouteContract } from './route-contract';
 
 export interface OpenApiInput {
   routes: readonly RouteDefinition[];
@@ -230,10 +230,11 @@ function normalize(document: JsonObject): JsonObject {
 
 /** A route of the table that has no contract: the error names the route and the file to add it to. */
 export class MissingContractError extends Error {
-  constructor(readonly missing: RouteDefinition[]) {
-    super(
-      `routes without a contract:\n${missing.map((r) => `  ${r.method} ${r.path}: add '${r.operation}' to ${contractFileOf(r)} (docs/openapi.md "Adding a route's contract")`).join('\n')}`,
-    );
+  constructor(
+    readonly missing: RouteDefinition[],
+    contracts: Readonly<Record<string, GroupContracts>>,
+  ) {
+    super(`routes without a contract (docs/openapi.md "Adding a route's contract"):\n${missing.map((r) => `  ${missingContractAdvice(contracts, r)}`).join('\n')}`);
   }
 }
 
@@ -268,7 +269,7 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
     };
     paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: operation };
   }
-  if (missing.length > 0 && !input.skipMissing) throw new MissingContractError(missing);
+  if (missing.length > 0 && !input.skipMissing) throw new MissingContractError(missing, input.contracts);
 
   const document = createDocument(
     {

@@ -114,3 +114,11 @@ export function contractOf(contracts: Readonly<Record<string, GroupContracts>>, 
 export function contractFileOf(route: Pick<RouteDefinition, 'group'>): string {
   return `functions/${route.group}/contract.ts`;
 }
+
+/** What to do about a route without a contract, in one line naming the route and the file. */
+export function missingContractAdvice(contracts: Readonly<Record<string, GroupContracts>>, route: RouteDefinition): string {
+  const where = contractFileOf(route);
+  const key = `${route.method} ${route.path}`;
+  if (!contracts[route.group]) return `${key}: create ${where} exporting \`contracts\` with '${route.operation}', and add the group to functions/route-contracts.ts`;
+  return `${key}: add '${route.operation}' to ${where}`;
+}

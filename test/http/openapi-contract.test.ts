@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKeyOf, routes, type RouteDefinition } from '../../lib/http/route-table';
 import { buildOpenApiDocument } from '../../lib/openapi/build-openapi-document';
-import { contractFileOf, contractOf } from '../../lib/openapi/route-contract';
+import { contractFileOf, contractOf, missingContractAdvice } from '../../lib/openapi/route-contract';
 import { routeContracts } from '../../functions/route-contracts';
 import packageJson from '../../package.json';
 import { concreteRequest, ContractChecker, expectedStatusOf, send, type ContractWorld } from '../support/contract-check';
@@ -39,7 +39,7 @@ describe('every route answers as its contract declares', () => {
   for (const route of ordered) {
     it(`${routeKeyOf(route)} (${route.group}/${route.operation})`, async () => {
       const contract = contractOf(routeContracts, route);
-      expect(contract, `${routeKeyOf(route)} has no contract: add '${route.operation}' to ${contractFileOf(route)}`).not.toBeNull();
+      expect(contract, `no contract: ${missingContractAdvice(routeContracts, route)}`).not.toBeNull();
       const request = concreteRequest(route, contract!.example, world);
       const answer = await send(m.service.url, request);
       const problems = checker.check(route, expectedStatusOf(contract!), answer);

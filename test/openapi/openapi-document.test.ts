@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routeContracts } from '../../functions/route-contracts';
 import { routeKeyOf, routes, type RouteDefinition } from '../../lib/http/route-table';
 import { buildOpenApiDocument, MissingContractError, openApiDocumentText, openApiPathOf, operationIdsOf } from '../../lib/openapi/build-openapi-document';
-import { contractFileOf, contractOf } from '../../lib/openapi/route-contract';
+import { contractFileOf, contractOf, missingContractAdvice } from '../../lib/openapi/route-contract';
 import packageJson from '../../package.json';
 
 /**
@@ -22,7 +22,7 @@ const operationOf = (route: RouteDefinition) => document.paths[openApiPathOf(rou
 
 describe('the OpenAPI document', () => {
   it('has a contract with an example for every route of the route table', () => {
-    const missing = routes.filter((route) => !contractOf(routeContracts, route)).map((route) => `${routeKeyOf(route)}: add '${route.operation}' to ${contractFileOf(route)}`);
+    const missing = routes.filter((route) => !contractOf(routeContracts, route)).map((route) => missingContractAdvice(routeContracts, route));
     expect(missing).toEqual([]);
     const withoutExample = routes.filter((route) => !contractOf(routeContracts, route)?.example).map(routeKeyOf);
     expect(withoutExample).toEqual([]);
@@ -32,7 +32,11 @@ describe('the OpenAPI document', () => {
     const newRoute: RouteDefinition = { method: 'POST', path: '/api/projects/{projectId}/comments', group: 'comments', operation: 'create-comment', auth: 'signed-in', body: 'json', bodyLimitBytes: 1024, summary: 'Comment' };
     const attempt = () => buildOpenApiDocument({ routes: [...routes, newRoute], contracts: routeContracts, version: '0' });
     expect(attempt).toThrow(MissingContractError);
-    expect(attempt).toThrow("POST /api/projects/{projectId}/comments: add 'create-comment' to functions/comments/contract.ts");
+    expect(attempt).toThrow("POST /api/projects/{projectId}/comments: create functions/comments/contract.ts exporting `contracts` with 'create-comment', and add the group to functions/route-contracts.ts");
+    const inKnownGroup: RouteDefinition = { ...newRoute, group: 'scenarios', operation: 'comment-scenario' };
+    expect(() => buildOpenApiDocument({ routes: [...routes, inKnownGroup], contracts: routeContracts, version: '0' })).toThrow(
+      "POST /api/projects/{projectId}/comments: add 'comment-scenario' to functions/scenarios/contract.ts",
+    );
   });
 
   it('is committed as the build writes it (run `npm run openapi` after changing a route or a contract)', () => {
