@@ -20,6 +20,6 @@ export const contracts: GroupContracts = {
     responses: { 405: 'problem' },
     access: { role: 'any' },
     description: '`Allow: POST`: no stream, no session.',
-    example: { as: 'readToken', status: 405 },
+    example: { as: 'readToken', status: 405, why: 'GET and DELETE /mcp only ever answer 405' },
   },
 };

@@ -26,6 +26,9 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
     const withoutExample = routes.filter((route) => !contractOf(routeContracts, route)?.example).map(routeKeyOf);
     expect(withoutExample).toEqual([]);
+    // An example that answers an error says why it cannot answer success.
+    const unexplained = routes.filter((route) => (contractOf(routeContracts, route)!.example.status ?? 200) >= 400 && !contractOf(routeContracts, route)!.example.why).map(routeKeyOf);
+    expect(unexplained).toEqual([]);
   });
 
   it('refuses to build when a route has no contract, naming the route and the file to add it to', () => {
