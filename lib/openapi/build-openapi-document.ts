@@ -161,11 +161,18 @@ function responseObject(status: number | 'default', body: ResponseBody): ZodOpen
   return { description, content: { 'application/json': { schema: body as z.ZodType } } };
 }
 
-/** The failures the edge answers before the operation runs (lib/http/create-group-handler.ts), by route. */
-function edgeResponses(route: RouteDefinition): Record<number, ResponseBody> {
+/**
+ * The failures every route of its kind answers, whatever its contract says: the edge's
+ * (lib/http/create-group-handler.ts) before the operation runs, and the access policy's
+ * (lib/auth/access-policy.ts): 403 for a role too low or a token without the scope, 404 for a
+ * workspace or project the caller cannot see.
+ */
+function edgeResponses(route: RouteDefinition, contract: RouteContract): Record<number, ResponseBody> {
   const edge: Record<number, ResponseBody> = {};
   if (route.auth !== 'none') edge[401] = 'problem';
   if (route.auth === 'person' || ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) edge[403] = 'problem';
+  if (contract.access && contract.access.role !== 'any') edge[403] = 'problem';
+  if (/\{(projectId|workspaceId)\}/.test(route.path) && route.auth !== 'none') edge[404] = 'problem';
   if (route.body === 'json' || route.body === 'json-or-yaml' || route.rawContentType) {
     edge[400] = 'problem';
     edge[415] = 'problem';
@@ -251,7 +258,7 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
     }
     if (route.auth !== 'none' && !contract.access) throw new Error(`${route.method} ${route.path}: the contract in ${contractFileOf(route)} names no access (the role needed)`);
     const responses: Record<string, ZodOpenApiResponseObject> = {};
-    for (const [status, body] of Object.entries({ ...edgeResponses(route), ...contract.responses })) responses[status] = responseObject(Number(status), body);
+    for (const [status, body] of Object.entries({ ...edgeResponses(route, contract), ...contract.responses })) responses[status] = responseObject(Number(status), body);
     responses.default = responseObject('default', 'problem');
     const path = openApiPathOf(route.path);
     const pathParams = pathParamsOf(route, contract);
