@@ -4,8 +4,10 @@
 // single-container server. A function bundle holds all it needs: it runs
 // with no node_modules beside it (test/deploy/function-bundles.test.ts).
 import { build } from 'esbuild';
-import { cp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { cliBundleOptions } from './cli/cli-bundle.mjs';
 import { buildWebClient, describeWebClientSizes } from './web/web-bundle.mjs';
 
@@ -27,6 +29,28 @@ const tableFile = 'dist/route-table.mjs';
 await build({ ...common, entryPoints: ['lib/http/route-table.ts'], outfile: tableFile, sourcemap: false, banner: {} });
 const { routes, functionGroups } = await import(pathToFileURL(tableFile).href);
 const groups = functionGroups(routes);
+
+// The OpenAPI document, from the route table and the routes' contracts (docs/openapi.md): docs/openapi.json.
+const openApiWriter = 'dist/openapi/write-openapi.mjs';
+await build({ ...common, entryPoints: ['functions/write-openapi.ts'], outfile: openApiWriter, packages: 'external', sourcemap: false, banner: {} });
+execFileSync(process.execPath, [openApiWriter], { stdio: 'inherit' });
+
+/**
+ * The files GET /openapi.json, /docs and /docs/{file} serve (lib/openapi/reference-files.ts): the
+ * document, the page and its script, and Swagger UI's bundle and stylesheet, the large ones with
+ * their brotli and gzip bodies made here so that no request waits for them.
+ */
+async function writeReferenceFiles(directory) {
+  await mkdir(`${directory}/reference`, { recursive: true });
+  await cp('docs/openapi.json', `${directory}/openapi.json`);
+  await cp('lib/openapi/reference-page', `${directory}/reference`, { recursive: true });
+  for (const name of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+    const body = await readFile(`node_modules/swagger-ui-dist/${name}`);
+    await writeFile(`${directory}/reference/${name}`, body);
+    await writeFile(`${directory}/reference/${name}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    await writeFile(`${directory}/reference/${name}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
 
 // pg-native is an optional peer of pg; the embedded database is local-only;
 // typescript is loaded by graphile-worker's config finder (cosmiconfig) only
@@ -57,5 +81,8 @@ if (groups.includes('web')) await cp('dist/web', 'dist/functions/web/client', { 
 // agent group's bundle (dist/functions/agent/skills), read at run time by lib/skills/skill-files.ts.
 await cp('skills', 'dist/skills', { recursive: true });
 if (groups.includes('agent')) await cp('skills', 'dist/functions/agent/skills', { recursive: true });
+// The API reference: beside the local server (dist/openapi.json, dist/reference) and inside the reference group's bundle.
+await writeReferenceFiles('dist');
+if (groups.includes('reference')) await writeReferenceFiles('dist/functions/reference');
 console.log(describeWebClientSizes(webClient.sizes));
 console.log(`built ${groups.length} function group bundle(s), the worker and migration functions, the local server and the svc command-line tool into dist/`);

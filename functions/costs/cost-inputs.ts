@@ -16,12 +16,16 @@ import { readProvenance } from '../../lib/model/record-schemas';
 /** Characters of the texts of a sheet. */
 export const costTextLimits = Object.freeze({ name: 200, category: 100, provider: 100, region: 100, sku: 500, unit: 100, label: 200, source: 2000 });
 
-/** A member the body must hold (null allowed only when `schema` takes it). */
+/**
+ * A member the body must hold (null allowed only when `schema` takes it). A transform in front, not a
+ * refinement of z.any(): the request's JSON Schema (docs/openapi.md) is then `schema`'s own, required.
+ */
 function required<S extends z.ZodType>(schema: S) {
   return z
-    .any()
-    .superRefine((value, ctx) => {
-      if (value === undefined) ctx.addIssue({ code: 'custom', message: 'is required', continue: false });
+    .transform((value: unknown, ctx): unknown => {
+      if (value !== undefined) return value;
+      ctx.issues.push({ code: 'custom', message: 'is required', input: value });
+      return z.NEVER;
     })
     .pipe(schema);
 }
@@ -45,7 +49,7 @@ const usageLine = z
   });
 
 /** The provenance of a fact, read by the model's own reader (lib/model/record-schemas.ts). */
-const provenanceInput = z.unknown().transform((value, ctx) => {
+const provenanceInput = z.unknown().meta({ description: 'null, or the provenance of the fact (the model\'s Provenance).' }).transform((value, ctx) => {
   const read = readProvenance(value, 'provenance');
   if (read.ok) return read.provenance;
   for (const reason of read.reasons) {

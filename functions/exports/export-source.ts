@@ -9,7 +9,7 @@ import { mainStream, revisionOf } from '../../lib/model/stream-store';
 import { findView, listViews, type ViewRecord } from '../../lib/model/view-store';
 import type { RenderSource, ViewSlice } from '../../lib/render/view-contents';
 
-const exportQuery = z.strictObject({ revisionId: z.string().max(100).optional() });
+export const exportQuery = z.strictObject({ revisionId: z.string().max(100).optional() });
 
 /** Which model an export reads: main, or the revision `?revisionId=` names. */
 export type ExportModelChoice = { readonly kind: 'main' } | { readonly kind: 'query'; readonly query: URLSearchParams };

@@ -8,7 +8,7 @@ import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { readStreamOf, readStreamQuery } from '../model/model-request';
 
-const pathsQuery = z.strictObject({
+export const pathsQuery = z.strictObject({
   fromId: guidText,
   toId: guidText,
   maxDepth: queryWholeNumber(1, graphDepth.paths.max).optional(),

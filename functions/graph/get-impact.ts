@@ -9,7 +9,7 @@ import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { readStreamOf, readStreamQuery } from '../model/model-request';
 
-const impactQuery = z.strictObject({
+export const impactQuery = z.strictObject({
   kind: z.enum(impactTargetKinds, `must be one of ${impactTargetKinds.join(', ')}`),
   id: guidText,
   maxDepth: queryWholeNumber(1, graphDepth.impact.max).optional(),

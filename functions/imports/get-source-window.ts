@@ -7,7 +7,7 @@ import { HttpProblem } from '../../lib/http/problem';
 import { sourceWindow } from '../../lib/scans/scan-evidence';
 import { scanOfProject } from './scan-of-project';
 
-const windowQuery = z.strictObject({
+export const windowQuery = z.strictObject({
   path: z.string().min(1, 'must not be empty').max(1000, 'must have at most 1000 characters'),
   startLine: queryWholeNumber(1, 10_000_000),
   endLine: queryWholeNumber(1, 10_000_000),

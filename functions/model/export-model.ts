@@ -6,7 +6,7 @@ import { HttpProblem } from '../../lib/http/problem';
 import { exportModelDocument } from '../../lib/model/export-model-document';
 import { fitModelExportToFunction } from './fit-function-answer';
 
-const exportQuery = z.strictObject({ format: z.enum(['json', 'yaml'], 'must be "json" or "yaml"').default('json') });
+export const exportQuery = z.strictObject({ format: z.enum(['json', 'yaml'], 'must be "json" or "yaml"').default('json') });
 
 /**
  * GET P/export (viewer): the main model as a model document; JSON indented, or YAML as `application/x-yaml`.

@@ -6,7 +6,7 @@ import { HttpProblem } from '../../lib/http/problem';
 import { readModelRecord } from '../../lib/model/model-store';
 import { kindOfRoute, readStreamOf, readStreamQuery, recordNotFound } from './model-request';
 
-const recordQuery = z.strictObject(readStreamQuery);
+export const recordQuery = z.strictObject(readStreamQuery);
 
 /** GET P/{kind}/{id} (viewer): the record of main, `?branchId=` or `?revisionId=`. */
 export const getRecord: Operation = async (request) => {

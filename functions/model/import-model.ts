@@ -7,7 +7,7 @@ import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { importModelDocument } from '../../lib/model/import-model-document';
 
-const importQuery = z.strictObject({
+export const importQuery = z.strictObject({
   dryRun: z.enum(['true', 'false'], 'must be true or false').optional(),
   expectedVersion: queryWholeNumber(0, Number.MAX_SAFE_INTEGER).optional(),
 });

@@ -10,14 +10,14 @@ import { elementKinds, elementStatuses } from '../../lib/model/model-records';
 import { kindOfRoute, readStreamOf, readStreamQuery } from './model-request';
 
 const commonQuery = { ...readStreamQuery, refersTo: guidText.optional(), cursor: pageCursor.optional(), limit: pageLimit };
-const elementQuery = z.strictObject({
+export const elementQuery = z.strictObject({
   ...commonQuery,
   name: z.string().min(1).max(200).optional(),
   kind: z.enum(elementKinds).optional(),
   tag: z.string().min(1).max(200).optional(),
   status: z.enum(elementStatuses).optional(),
 });
-const recordQuery = z.strictObject(commonQuery);
+export const recordListQuery = z.strictObject(commonQuery);
 
 /**
  * GET P/{kind} (viewer): 200 `{items, total, nextCursor}` in ID order, of main, `?branchId=` or
@@ -29,7 +29,7 @@ export const listRecords: Operation = async (request) => {
   if (!caller) throw HttpProblem.unauthorized();
   const kind = kindOfRoute(request);
   const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const query = parseQuery(kind === 'element' ? elementQuery : recordQuery, request.query) as z.infer<typeof elementQuery>;
+  const query = parseQuery(kind === 'element' ? elementQuery : recordListQuery, request.query) as z.infer<typeof elementQuery>;
   const stream = await readStreamOf(runtime.db, project.id, query);
   const scope = `records:${stream.id}:${kind}:${JSON.stringify([query.name, query.kind, query.tag, query.status, query.refersTo?.toLowerCase()])}`;
   const afterId = query.cursor ? decodeCursor<string>(runtime.keyring, scope, query.cursor) : null;

@@ -7,7 +7,7 @@ import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { playStoredScenario } from '../../lib/scenarios/play-stored-scenario';
 
-const runQuery = z.strictObject({
+export const runQuery = z.strictObject({
   branchId: guidText.optional(),
   format: z.enum(['json', 'sequence'], 'must be "json" or "sequence"').default('json'),
 });

@@ -9,7 +9,7 @@ import { acceptableProposals } from '../../lib/scans/proposal-store';
 import { latestCompletedScanOf } from '../../lib/scans/scan-store';
 import { findSource } from '../../lib/sources/source-store';
 
-const acceptSourceRequest = z.strictObject({ acknowledgeImpact: z.boolean('must be true or false').optional().default(false) });
+export const acceptSourceRequest = z.strictObject({ acknowledgeImpact: z.boolean('must be true or false').optional().default(false) });
 
 /**
  * POST P/sources/{sourceId}/accept (editor): accepts every pending proposal of

@@ -8,8 +8,8 @@ import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
 import { checkApiKey, saveNewRelicKey, testNewRelicKey, testStoredNewRelicKey } from '../../lib/sources/newrelic-source';
 import { findSource, type SourceRecord } from '../../lib/sources/source-store';
 
-const setApmKeyRequest = z.strictObject({ apiKey: z.string('must be a string').nullable() });
-const testApmRequest = z.strictObject({
+export const setApmKeyRequest = z.strictObject({ apiKey: z.string('must be a string').nullable() });
+export const testApmRequest = z.strictObject({
   accountId: z.union([z.int('must be a whole number'), z.string('must be a number or a string')]).nullable(),
   region: z.string('must be a string').nullable(),
   apiKey: z.string('must be a string').nullable(),

@@ -7,7 +7,7 @@ import { HttpProblem } from '../../lib/http/problem';
 import { compareSnapshots as compare } from '../../lib/scans/snapshots';
 import { findSource } from '../../lib/sources/source-store';
 
-const compareQuery = z.strictObject({ base: guidText, head: guidText });
+export const compareQuery = z.strictObject({ base: guidText, head: guidText });
 
 /** GET P/sources/{sourceId}/snapshots/compare?base=&head= (viewer): 200 `{base, head, added, removed, changed}` fact keys; 404 when either is no snapshot of the Source. */
 export const compareSnapshots: Operation = async ({ runtime, caller, pathParameters, query }) => {

@@ -10,7 +10,7 @@ import { isGitHostKind } from '../../lib/sources/source-kinds';
 import { workspaceHostClient } from '../../lib/sources/workspace-host-client';
 import { sourceKindContext } from './source-context';
 
-const repositoriesQuery = z.strictObject({
+export const repositoriesQuery = z.strictObject({
   kind: z.string().min(1, 'must name a git host kind'),
   owner: z.string().min(1, 'must not be empty').max(300, 'must have at most 300 characters').optional(),
   page: queryWholeNumber(1, 10_000).optional(),

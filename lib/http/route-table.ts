@@ -463,6 +463,11 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   // Agent skill documents (docs/skills.md): no credential, counted in the anonymous limit like /llms.txt (part 2 "Limits")
   route({ method: 'GET', path: '/skills', group: 'agent', operation: 'list-skills', auth: 'none', summary: 'Index of the agent skill documents: Markdown, or JSON with Accept: application/json' }),
   route({ method: 'GET', path: '/skills/{name}', group: 'agent', operation: 'get-skill', auth: 'none', summary: 'One agent skill document (SKILL.md: front matter name and description, then instructions)' }),
+
+  // The API described (docs/openapi.md): the OpenAPI document, counted in the anonymous limit like /skills; the reference page and its files, counted in none (like the web client's files)
+  route({ method: 'GET', path: '/openapi.json', group: 'reference', operation: 'get-openapi-document', auth: 'none', summary: 'The OpenAPI 3.1 document of this API' }),
+  route({ method: 'GET', path: '/docs', group: 'reference', operation: 'get-reference-page', auth: 'none', summary: 'The API reference page (Swagger UI reading /openapi.json)' }),
+  route({ method: 'GET', path: '/docs/{file}', group: 'reference', operation: 'get-reference-file', auth: 'none', summary: "A file of the API reference page (Swagger UI's script and stylesheet)" }),
 ]);
 
 /**

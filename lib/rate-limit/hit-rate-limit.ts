@@ -16,7 +16,7 @@ export const rateLimitRules = Object.freeze({
   /** "GET /api/auth/external/{provider} and .../complete: 10 calls per minute for each endpoint", per client address as the other sign-in limits. */
   externalStart: { name: 'external-start', limit: 10, windowSeconds: 60 },
   externalComplete: { name: 'external-complete', limit: 10, windowSeconds: 60 },
-  /** Requests with no valid credential to /api, /mcp, /llms.txt, /llms-full.txt, /skills, together. */
+  /** Requests with no valid credential to /api, /mcp, /llms.txt, /llms-full.txt, /skills, /openapi.json, together (lib/http/anonymous-limit.ts). */
   anonymous: { name: 'anonymous', limit: 300, windowSeconds: 60 },
   /** Requests to the public share pages (/s/…) per client address, together; not part of the anonymous limit (docs/sharing.md). */
   sharePages: { name: 'share-pages', limit: 300, windowSeconds: 60 },

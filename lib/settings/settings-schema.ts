@@ -34,14 +34,15 @@ function amount(min: number, max: number) {
 /** A URL key's text; the URL rules proper (scheme, user info, private hosts) are in settings-url-rules.ts. */
 export const settingsUrlText = settingsText(2000);
 
-const guidOrNull = z.string().refine(isGuid, 'must be a GUID').transform((id) => id.toLowerCase()).nullable();
+// overwrite, not transform: the lower-cased ID keeps the type, so the schema has a JSON Schema (docs/openapi.md).
+const guidOrNull = z.string().refine(isGuid, 'must be a GUID').overwrite((id) => id.toLowerCase()).nullable();
 
 export const aiProviderSchema = z
   .strictObject({
     id: z
       .string()
       .refine(isGuid, 'must be a GUID')
-      .transform((id) => id.toLowerCase())
+      .overwrite((id) => id.toLowerCase())
       .refine((id) => id !== emptyGuid, 'must not be the empty GUID'),
     kind: z.enum(aiProviderKinds, `must be one of ${aiProviderKinds.join(', ')}`),
     name: settingsText(100).min(1, 'must not be empty'),

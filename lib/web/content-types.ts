@@ -16,6 +16,11 @@ const contentTypes: Readonly<Record<string, string>> = Object.freeze({
   '.woff2': 'font/woff2',
 });
 
+/** Every media type a web client file may be served with (parameters left out), unknown kinds' included. */
+export function webFileMediaTypes(): string[] {
+  return [...new Set([...Object.values(contentTypes).map((type) => type.split(';')[0]!), 'application/octet-stream'])];
+}
+
 /** The content type a web client file is served with; unknown kinds go as bytes, which nosniff keeps from being read as anything else. */
 export function contentTypeOf(fileName: string): string {
   return contentTypes[extname(fileName).toLowerCase()] ?? 'application/octet-stream';

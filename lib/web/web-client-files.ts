@@ -28,7 +28,8 @@ export interface WebClientFiles {
   assets: ReadonlyMap<string, WebFile>;
 }
 
-function webFile(path: string, body: Buffer, immutable: boolean): WebFile {
+/** A file held in memory with its content type, validator and (lazily) compressed bodies. */
+export function webFile(path: string, body: Buffer, immutable: boolean): WebFile {
   const contentType = contentTypeOf(path);
   const digest = createHash('sha256').update(body).digest('base64url').slice(0, 22);
   return { path, body, contentType, etag: `"${digest}"`, immutable, compressible: isCompressible(contentType), encoded: new Map() };

@@ -359,6 +359,18 @@ describe('route bundles without node_modules (hosted profile, as the route stack
       expect(skill.statusCode, skill.body).toBe(200);
       expect(skill.body).toMatch(/^---\nname: read-the-model\n/);
     },
+    reference: async () => {
+      // The OpenAPI document and the reference page's files travel inside the bundle (openapi.json, reference/).
+      const document = await call('reference', 'GET', '/openapi.json');
+      expect(document.statusCode, document.body).toBe(200);
+      expect(JSON.parse(Buffer.from(document.body, document.isBase64Encoded ? 'base64' : 'utf8').toString('utf8'))).toMatchObject({ openapi: '3.1.0' });
+      const page = await call('reference', 'GET', '/docs');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';/);
+      const bundle = await call('reference', 'GET', '/docs/{file}', { params: { file: 'swagger-ui-bundle.js' }, headers: { 'accept-encoding': 'br' } });
+      expect(bundle.statusCode).toBe(200);
+      expect(bundle.headers['content-encoding']).toBe('br');
+    },
     web: async () => {
       // The client's files travel inside the bundle (client/): nothing outside the copied folder is read.
       const index = await call('web', 'GET', '/');

@@ -98,7 +98,7 @@ describe('web client files', () => {
   });
 
   it('API paths stay problem+json 404 (or 405): the client never answers under them', async () => {
-    for (const path of ['/api/nope', '/api', '/mcp/x', '/health/x', '/s/', '/llms.txt/x', '/skills/x/y', '/openapi.json', '/docs/x']) {
+    for (const path of ['/api/nope', '/api', '/mcp/x', '/health/x', '/s/', '/llms.txt/x', '/skills/x/y', '/openapi.json/x', '/docs/x/y']) {
       expect(expectProblem(await get(service.url, path), 404, 'not_found').title, path).toBe('No such endpoint');
     }
     const wrongMethod = await get(service.url, '/api/auth/login');

@@ -4,14 +4,13 @@ import type { Caller } from '../../auth/caller';
 import { resolveCaller } from '../../auth/resolve-caller';
 import { hitRateLimit, rateLimitRules, type RateLimitRule } from '../../rate-limit/hit-rate-limit';
 import { getServiceRuntime } from '../../runtime/service-runtime';
+import { countsInAnonymousLimit } from '../anonymous-limit';
 import { readClientInfo } from '../client-info';
 import { parseCookies } from '../cookies';
 import { HttpProblem } from '../problem';
 import type { RouteDefinition } from '../route-table';
 import type { ServiceEvent, ServiceResult } from '../service-event';
 
-/** Paths whose requests without a valid credential share one limit (part 2 "Limits"). */
-const anonymousLimitedPaths = /^\/(api(\/|$)|mcp$|llms\.txt$|llms-full\.txt$|skills(\/|$))/;
 
 /** The caller found by `authenticate`, carried on the Lambda context to the operation. */
 export type AuthenticatedContext = Context & { svcCaller?: Caller | null };
@@ -74,7 +73,7 @@ export function authenticate(options: AuthenticateOptions): middy.MiddlewareObj<
       const route = options.routeOf(request.event);
       // Web client files: no limit counts them (part 2 "Limits"), and they read no credential.
       if (!route || route.webClient) return;
-      const limitedPath = anonymousLimitedPaths.test(request.event.rawPath);
+      const limitedPath = countsInAnonymousLimit(request.event.rawPath);
       if (route.auth === 'none' && !limitedPath && !route.rateLimit) return;
       return identify(request, route, limitedPath);
     },

@@ -1,0 +1,11 @@
+import { HttpProblem } from '../../lib/http/problem';
+import { referenceFiles, type ReferenceFiles } from '../../lib/openapi/reference-files';
+
+/** The reference's files, or 503 when the service was run without being built (the build writes them). */
+export async function builtReferenceFiles(): Promise<ReferenceFiles> {
+  const files = await referenceFiles();
+  if (files) return files;
+  throw new HttpProblem(503, 'service_unavailable', 'API reference not built', {
+    detail: 'The OpenAPI document and the reference page are written by `npm run build` (dist/openapi.json, dist/reference); build, then start the service again.',
+  });
+}

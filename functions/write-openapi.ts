@@ -1,0 +1,23 @@
+/**
+ * `npm run openapi` (and the first step of `npm run build`): writes
+ * docs/openapi.json from the route table and the routes' contracts
+ * (docs/openapi.md). Node 20 cannot run TypeScript, so the script bundles
+ * this file with esbuild first (dependencies stay external) and runs the bundle.
+ *
+ * A route without a contract is left out with a warning naming the file to
+ * add it to, so that the build still works while one is being written; the
+ * tests fail until it is there (test/openapi/openapi-document.test.ts).
+ */
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { routes } from '../lib/http/route-table';
+import { buildOpenApiDocument, openApiDocumentText } from '../lib/openapi/build-openapi-document';
+import { contractOf, missingContractAdvice } from '../lib/openapi/route-contract';
+import packageJson from '../package.json';
+import { routeContracts } from './route-contracts';
+
+const target = resolve(process.argv[2] ?? 'docs/openapi.json');
+const missing = routes.filter((route) => !contractOf(routeContracts, route));
+await writeFile(target, openApiDocumentText(buildOpenApiDocument({ routes, contracts: routeContracts, version: packageJson.version, skipMissing: true })));
+process.stdout.write(`wrote ${target} (${routes.length - missing.length} routes)\n`);
+for (const route of missing) process.stderr.write(`warning: left out of the OpenAPI document, no contract: ${missingContractAdvice(routeContracts, route)}\n`);
