@@ -33,6 +33,8 @@ import { contracts as streams } from './streams/contract';
 import { contracts as views } from './views/contract';
 import { contracts as web } from './web/contract';
 import { contracts as workspaces } from './workspaces/contract';
+import { contracts as comments } from './comments/contract';
+import { contracts as webhooks } from './webhooks/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   agent,
@@ -64,4 +66,6 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   views,
   web,
   workspaces,
+  comments,
+  webhooks,
 };

@@ -3,7 +3,7 @@ import type { MasterKeyring } from '../crypto/master-key';
 import type { Database, WebhookAttemptOutcome, WebhookEventStatus } from '../db/schema';
 import { decodeCursor, encodeCursor } from '../http/cursor';
 import type { PartialSettings } from '../settings/settings-schema';
-import type { CommentEventNames } from './comment-event-payload';
+import type { CommentEventNames, CommentEventPayload } from './comment-event-payload';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -182,8 +182,8 @@ export interface WebhookDeliveryView {
   queuedAt: string;
   nextTryAt: string | null;
   finishedAt: string | null;
-  /** The body as sent (parsed). */
-  payload: unknown;
+  /** The body as sent (parsed): every event is a comment event, its bytes fixed when queued. */
+  payload: CommentEventPayload;
   attempts: {
     attempt: number;
     at: string;
@@ -231,7 +231,7 @@ export async function webhookDeliveriesPage(db: Db, keyring: MasterKeyring, inpu
     queuedAt: row.queued_at.toISOString(),
     nextTryAt: row.next_try_at?.toISOString() ?? null,
     finishedAt: row.finished_at?.toISOString() ?? null,
-    payload: JSON.parse(row.payload) as unknown,
+    payload: JSON.parse(row.payload) as CommentEventPayload,
     attempts: attempts
       .filter((a) => a.event_id === row.id)
       .map((a) => ({ attempt: a.attempt, at: a.started_at.toISOString(), durationMs: a.duration_ms, targetOrigin: a.target_origin, outcome: a.outcome, statusCode: a.status_code, error: a.error })),

@@ -220,6 +220,27 @@ export async function buildContractWorld(m: ModelService): Promise<ContractWorld
   values.doomedResultId = (await ok('POST', `${lt}/results?scriptId=${values.scriptId}`, { json: result(30) })).id;
   values.promiseRunId = (await ok('POST', `${projectPath}/promises/${values.promiseId}/runs`, { json: { obligation: 'O1', draft: true } })).id;
 
+  // Comments and their webhook events. A webhook URL first, so every comment below queues its events (the
+  // delivery log lists them); no receiver secret is set, so none is ever sent.
+  const settingsNow = await m.api('GET', settingsPath, { session: m.admin.session });
+  const hooked = await m.api('PUT', settingsPath, { session: m.admin.session, json: { ...worldSettings, notifications: { webhookUrl: 'http://127.0.0.1:9/hooks' } }, headers: { 'if-match': settingsNow.headers.get('etag')! } });
+  expect(hooked.status, hooked.text).toBe(200);
+  values.workspaceSettingsEtag = hooked.headers.get('etag');
+  // A thread on an element: the editor's first comment (the edit example changes it), the viewer's reply (the
+  // delete example removes it), a reply deleted here (a tombstone) and a decision.
+  const threads = `${projectPath}/threads`;
+  const asPerson = (session: string, method: string, path: string, json?: unknown) => ok(method, path, { session, ...(json === undefined ? {} : { json }) });
+  const thread = await asPerson(editor.session, 'POST', threads, { target: { kind: 'element', id: modelId('orders') }, body: 'Does orders still own the payment step?', mentions: ['viewer@contract.test'] });
+  Object.assign(values, { threadId: thread.id, commentId: thread.comments[0].id });
+  values.doomedCommentId = (await asPerson(viewer.session, 'POST', `${threads}/${thread.id}/replies`, { body: 'I think checkout does.' })).id;
+  const withdrawn = await asPerson(viewer.session, 'POST', `${threads}/${thread.id}/replies`, { body: 'Withdrawn.' });
+  await ok('DELETE', `${threads}/${thread.id}/comments/${withdrawn.id}`, { session: viewer.session }, [204]);
+  await asPerson(editor.session, 'POST', `${threads}/${thread.id}/raise-decision`, { title: 'Orders owns payments', decision: 'Until checkout is split.' });
+  // A resolved thread that is a question: the reopen example opens it again.
+  values.resolvedThreadId = (await asPerson(m.admin.session, 'POST', threads, { target: { kind: 'element', id: modelId('shop') }, body: 'Which region hosts the shop?' })).id;
+  await asPerson(viewer.session, 'POST', `${threads}/${values.resolvedThreadId}/raise-question`);
+  await asPerson(editor.session, 'POST', `${threads}/${values.resolvedThreadId}/resolve`);
+
   return {
     values,
     callers: {
