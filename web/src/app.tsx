@@ -6,15 +6,17 @@ import { currentUrl, findScreen, Link, matchPath, navigate, type ScreenRoute } f
 import { accountRoutes } from './screens/account/routes';
 import { commentsRoutes } from './screens/comments/routes';
 import { aiRoutes } from './screens/ai/routes';
+import { aiUsageRoutes } from './screens/ai-usage/routes';
 import { costsRoutes } from './screens/costs/routes';
 import { loadTestsRoutes } from './screens/load-tests/routes';
 import { modelRoutes } from './screens/model/routes';
 import { pricesRoutes } from './screens/prices/routes';
 import { scenariosRoutes } from './screens/scenarios/routes';
 import { viewsRoutes } from './screens/views/routes';
+import { webhooksRoutes } from './screens/webhooks/routes';
 import { me, refreshMe } from './session';
 
-const screens: readonly ScreenRoute[] = [...accountRoutes, ...pricesRoutes, ...modelRoutes, ...viewsRoutes, ...scenariosRoutes, ...costsRoutes, ...loadTestsRoutes, ...commentsRoutes, ...aiRoutes];
+const screens: readonly ScreenRoute[] = [...accountRoutes, ...pricesRoutes, ...aiUsageRoutes, ...webhooksRoutes, ...modelRoutes, ...viewsRoutes, ...scenariosRoutes, ...costsRoutes, ...loadTestsRoutes, ...commentsRoutes, ...aiRoutes];
 
 /** The project menu, shown on every screen under `/w/:workspaceId/p/:projectId/…`. */
 function ProjectNavigation({ workspaceId, projectId, path }: { workspaceId: string; projectId: string; path: string }) {

@@ -19,6 +19,9 @@ const tabs: readonly WorkspaceTab[] = [
   { segment: 'members', label: 'Members', ownerOnly: false },
   { segment: 'tokens', label: 'Agent tokens', ownerOnly: true },
   { segment: 'prices', label: 'Prices', ownerOnly: false },
+  // Call records, spend and the webhook delivery log are the owner's (docs/ai.md, docs/webhooks.md).
+  { segment: 'ai-usage', label: 'AI usage', ownerOnly: true },
+  { segment: 'webhooks', label: 'Webhooks', ownerOnly: true },
   { segment: 'settings', label: 'Settings', ownerOnly: false },
   { segment: 'secrets', label: 'Credentials', ownerOnly: true },
 ];
