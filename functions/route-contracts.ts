@@ -5,6 +5,8 @@
  */
 import type { GroupContracts } from '../lib/openapi/route-contract';
 import { contracts as agent } from './agent/contract';
+import { contracts as ai } from './ai/contract';
+import { contracts as aiProposals } from './ai-proposals/contract';
 import { contracts as auth } from './auth/contract';
 import { contracts as costs } from './costs/contract';
 import { contracts as exports } from './exports/contract';
@@ -38,6 +40,8 @@ import { contracts as webhooks } from './webhooks/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   agent,
+  ai,
+  'ai-proposals': aiProposals,
   auth,
   costs,
   exports,

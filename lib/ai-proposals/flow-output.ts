@@ -20,7 +20,7 @@ const jsonValue = z.unknown().describe('Any JSON value, or null.');
 interface StepShape {
   type: string;
 }
-const stepList: z.ZodType<StepShape[]> = z.lazy(() => z.array(flowStep));
+const stepList: z.ZodType<StepShape[]> = z.lazy(() => z.array(flowStep)).meta({ id: 'FlowSteps', description: 'Steps: call, publish, write, parallel or branch; a reference is a GUID of the model or an alias of a missing record.' });
 
 const callStep = z.strictObject({
   type: z.literal('call'),

@@ -9,6 +9,8 @@ import type { ProposalKind, ProposalRow } from './proposal-store';
 /** Said with every proposal: what it is, and that its text is data. */
 export const proposalTruthNote = 'AI proposal, not yet part of the model';
 
+function iso(value: Date | string): string;
+function iso(value: Date | string | null): string | null;
 function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
@@ -17,11 +19,10 @@ function providerOf(row: ProposalRow) {
   return row.provider_id === null ? null : { id: row.provider_id, kind: row.provider_kind, model: row.model, callId: row.call_id };
 }
 
-/** A proposal in a list page. */
-export function proposalSummary(row: ProposalRow) {
-  const base = {
+function summaryFields<K extends ProposalKind>(row: ProposalRow, kind: K) {
+  return {
     id: row.id,
-    kind: row.kind as ProposalKind,
+    kind,
     status: row.status,
     request: row.request,
     submitted: row.submitted,
@@ -33,28 +34,46 @@ export function proposalSummary(row: ProposalRow) {
     decidedBy: row.decided_by,
     decidedAt: iso(row.decided_at),
   };
-  if (row.kind === 'flow') {
-    const flow = row.content as PlannedFlow;
-    return { ...base, scenarioName: flow.scenario.name, reviseScenarioId: row.revise_scenario_id, scenarioId: row.scenario_id, missingCount: flow.missing.length, missingCreated: flow.missing.filter((m) => m.createdId !== null).length };
-  }
-  const plan = row.content as ArchitecturePlan;
-  const count = (decision: string) => plan.items.filter((item) => item.decision === decision).length;
-  // `scanId`: the scan whose facts the proposal groups, or null (docs/ai-proposals.md "Architecture from a scan").
-  return { ...base, scanId: row.scan_id, itemCount: plan.items.length, pending: count('pending'), accepted: count('accepted'), rejected: count('rejected'), droppedCount: plan.dropped.length };
 }
 
-/** A whole proposal. */
-export function proposalView(row: ProposalRow) {
-  const common = {
-    ...proposalSummary(row),
+function flowSummary(row: ProposalRow, flow: PlannedFlow) {
+  return { ...summaryFields(row, 'flow' as const), scenarioName: flow.scenario.name, reviseScenarioId: row.revise_scenario_id, scenarioId: row.scenario_id, missingCount: flow.missing.length, missingCreated: flow.missing.filter((m) => m.createdId !== null).length };
+}
+
+function architectureSummary(row: ProposalRow, plan: ArchitecturePlan) {
+  const count = (decision: string) => plan.items.filter((item) => item.decision === decision).length;
+  // `scanId`: the scan whose facts the proposal groups, or null (docs/ai-proposals.md "Architecture from a scan").
+  return { ...summaryFields(row, 'architecture' as const), scanId: row.scan_id, itemCount: plan.items.length, pending: count('pending'), accepted: count('accepted'), rejected: count('rejected'), droppedCount: plan.dropped.length };
+}
+
+/** A proposal in a list page. */
+export function proposalSummary(row: ProposalRow): FlowProposalSummary | ArchitectureProposalSummary {
+  return row.kind === 'flow' ? flowSummary(row, row.content as PlannedFlow) : architectureSummary(row, row.content as ArchitecturePlan);
+}
+
+function viewFields(row: ProposalRow) {
+  return {
     selection: (row.selection as string[] | null) ?? null,
     document: (row.document as { sourceId: string; path: string } | null) ?? null,
     truthNote: proposalTruthNote,
   };
-  if (row.kind === 'flow') {
-    const flow = row.content as PlannedFlow;
-    return { ...common, flow: { scenario: flow.scenario, missing: flow.missing, notes: flow.notes } };
-  }
-  const plan = row.content as ArchitecturePlan;
-  return { ...common, items: plan.items, dropped: plan.dropped, notes: plan.notes };
 }
+
+function flowView(row: ProposalRow, flow: PlannedFlow) {
+  return { ...flowSummary(row, flow), ...viewFields(row), flow: { scenario: flow.scenario, missing: flow.missing, notes: flow.notes } };
+}
+
+function architectureView(row: ProposalRow, plan: ArchitecturePlan) {
+  return { ...architectureSummary(row, plan), ...viewFields(row), items: plan.items, dropped: plan.dropped, notes: plan.notes };
+}
+
+/** A whole proposal. */
+export function proposalView(row: ProposalRow): FlowProposalView | ArchitectureProposalView {
+  return row.kind === 'flow' ? flowView(row, row.content as PlannedFlow) : architectureView(row, row.content as ArchitecturePlan);
+}
+
+/** The answers' types, which the API description (proposal-answer-schemas.ts) is checked against. */
+export type FlowProposalSummary = ReturnType<typeof flowSummary>;
+export type ArchitectureProposalSummary = ReturnType<typeof architectureSummary>;
+export type FlowProposalView = ReturnType<typeof flowView>;
+export type ArchitectureProposalView = ReturnType<typeof architectureView>;

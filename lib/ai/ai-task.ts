@@ -37,7 +37,7 @@ export const aiUnavailableAnswerSchema = z.object({
   providerId: z.string().nullable(),
   /** The call record (`GET W/ai/calls`), when one was written: every attempt that reached a routed provider has one. */
   callId: z.string().nullable(),
-});
+}).meta({ id: 'AiUnavailableAnswer', description: 'No AI answer: `reason` says why (docs/ai.md "The unavailable answer"). Nothing but the call record is stored.' });
 export type AiUnavailableAnswer = z.infer<typeof aiUnavailableAnswerSchema>;
 
 /** A piece of text from the model, a repository or a person: placed in the prompt's delimited data block, never as instructions. */

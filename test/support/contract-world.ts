@@ -13,6 +13,7 @@ import { extractFiles } from '../../lib/extract/extract-files';
 import { extractionRulesVersion } from '../../lib/extract/rules-version';
 import { walkDirectory } from '../../lib/extract/walk-directory';
 import { scenarioDocuments } from './agent-fixtures';
+import { billingItems, checkoutFlow, placeOrderFlow, shopModel } from './ai-proposal-fixtures';
 import type { ContractWorld } from './contract-check';
 import { strongPassword } from './http-client';
 import { fullModelDocument, idFor, type ModelService } from './model-api';
@@ -240,6 +241,41 @@ export async function buildContractWorld(m: ModelService): Promise<ContractWorld
   values.resolvedThreadId = (await asPerson(m.admin.session, 'POST', threads, { target: { kind: 'element', id: modelId('shop') }, body: 'Which region hosts the shop?' })).id;
   await asPerson(viewer.session, 'POST', `${threads}/${values.resolvedThreadId}/raise-question`);
   await asPerson(editor.session, 'POST', `${threads}/${values.resolvedThreadId}/resolve`);
+  // AI proposals, made by submit (no AI provider answers here), in projects of their own whose models no other example
+  // changes: the accept example finds its proposal current whatever the order. A workspace of its own sends private code
+  // to AI, so a document of a Source reaches the (absent) provider.
+  const aiSeed = 'a1c0ffee-0000-4000-8000-00000000a101';
+  const acceptSeed = 'a1c0ffee-0000-4000-8000-00000000a102';
+  const shopProject = async (inWorkspace: string, name: string, seed: string) => {
+    const created = await m.createProject(inWorkspace, name);
+    const shop = await m.importModel(created.id, shopModel(seed));
+    expect(shop.status, shop.text).toBe(200);
+    return created.id;
+  };
+  values.aiProjectId = await shopProject(workspaceId, 'Proposals', aiSeed);
+  values.acceptProjectId = await shopProject(workspaceId, 'Accepted flow', acceptSeed);
+  const submitFlow = async (inProject: unknown, flow: unknown) => (await ok('POST', `/api/projects/${inProject}/ai/flow-proposals/submit`, { json: { request: 'A flow', reviseScenarioId: null, flow } }, [201])).id;
+  values.flowProposalId = await submitFlow(values.aiProjectId, checkoutFlow(aiSeed));
+  values.rejectFlowProposalId = await submitFlow(values.aiProjectId, placeOrderFlow(aiSeed, 'To reject'));
+  values.doomedFlowProposalId = await submitFlow(values.aiProjectId, placeOrderFlow(aiSeed, 'Doomed'));
+  values.acceptFlowProposalId = await submitFlow(values.acceptProjectId, placeOrderFlow(acceptSeed));
+  values.aiFlowOutput = placeOrderFlow(aiSeed, 'Submitted');
+  values.aiArchitectureOutput = billingItems(aiSeed);
+  const submitItems = async () => ok('POST', `/api/projects/${values.aiProjectId}/ai/architecture-proposals/submit`, { json: { request: 'Split out billing', proposal: billingItems(aiSeed) } }, [201]);
+  const architecture = await submitItems();
+  values.architectureProposalId = architecture.id;
+  values.acceptItemId = architecture.items.find((item: { ref: string | null }) => item.ref === 'billing').id;
+  values.rejectItemId = architecture.items.find((item: { action: string }) => item.action === 'update').id;
+  values.doomedArchitectureProposalId = (await submitItems()).id;
+  const documentWorkspaceId = await m.createWorkspace('AI documents');
+  const documentSettings = await m.api('GET', `/api/workspaces/${documentWorkspaceId}/settings`, { session: m.admin.session });
+  const privateCode = { privacy: { sendPrivateCodeToAi: true } };
+  const allowed = await m.api('PUT', `/api/workspaces/${documentWorkspaceId}/settings`, { session: m.admin.session, json: privateCode, headers: { 'if-match': documentSettings.headers.get('etag')! } });
+  expect(allowed.status, allowed.text).toBe(200);
+  values.aiDocumentProjectId = (await m.createProject(documentWorkspaceId, 'Design')).id;
+  values.aiDocumentPath = 'docs/design.md';
+  const design = { path: values.aiDocumentPath, content: '# Design\nOrders call Payments to charge a card.', name: 'Design notes' };
+  values.aiDocumentSourceId = (await ok('POST', `/api/projects/${values.aiDocumentProjectId}/sources/upload`, { json: design }, [202])).sourceId;
 
   return {
     values,
