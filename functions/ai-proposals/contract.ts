@@ -1,7 +1,7 @@
 import { aiUnavailableAnswerSchema } from '../../lib/ai/ai-task';
 import { architectureProposalPageSchema, architectureProposalSchema, flowProposalPageSchema, flowProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
 import type { GroupContracts, MediaBody } from '../../lib/openapi/route-contract';
-import { acceptFlowBody, architectureFromDocumentBody, architectureProposalBody, architectureSubmitBody, decideBody, flowProposalBody, flowSubmitBody, proposalListQuery } from './proposal-inputs';
+import { acceptFlowBody, architectureFromDocumentBody, architectureListQuery, architectureProposalBody, architectureSubmitBody, decideBody, flowProposalBody, flowSubmitBody, proposalListQuery } from './proposal-inputs';
 
 /**
  * The fixture world (test/support/contract-world.ts) keeps its proposals in projects of their own
@@ -77,10 +77,10 @@ export const contracts: GroupContracts = {
     example: { as: 'editor', params: { ...inProposals, proposalId: '{flowProposalId}', alias: 'payments' } },
   },
   'list-architecture-proposals': {
-    query: proposalListQuery,
+    query: architectureListQuery,
     responses: { 200: architectureProposalPageSchema, 400: 'problem' },
     access: { role: 'viewer' },
-    description: 'Newest first; `status`, `submitted` (made by submit), `mine` (made by the caller) and `decided` filter. A cursor belongs to its list and filters.',
+    description: 'Newest first; `status`, `submitted` (made by submit), `mine` (made by the caller), `decided` and `scanId` (the proposal that groups the facts of that scan) filter. A cursor belongs to its list and filters.',
     example: { as: 'readToken', params: inProposals, query: { submitted: 'true' } },
   },
   'create-architecture-proposal': {

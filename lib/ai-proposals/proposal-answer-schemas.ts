@@ -46,6 +46,7 @@ const architectureSummaryFields = {
   id: guid,
   kind: z.literal('architecture'),
   ...summaryFields,
+  scanId: guid.nullable().meta({ description: 'The scan whose facts the proposal groups into services; null for a proposal asked for or submitted (docs/ai-proposals.md "Architecture from a scan").' }),
   itemCount: z.number().int(),
   pending: z.number().int(),
   accepted: z.number().int(),

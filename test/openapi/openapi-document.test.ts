@@ -32,13 +32,13 @@ describe('the OpenAPI document', () => {
   });
 
   it('refuses to build when a route has no contract, naming the route and the file to add it to', () => {
-    const newRoute: RouteDefinition = { method: 'POST', path: '/api/projects/{projectId}/comments', group: 'comments', operation: 'create-comment', auth: 'signed-in', body: 'json', bodyLimitBytes: 1024, summary: 'Comment' };
+    const newRoute: RouteDefinition = { method: 'POST', path: '/api/projects/{projectId}/annotations', group: 'annotations', operation: 'create-annotation', auth: 'signed-in', body: 'json', bodyLimitBytes: 1024, summary: 'Comment' };
     const attempt = () => buildOpenApiDocument({ routes: [...routes, newRoute], contracts: routeContracts, version: '0' });
     expect(attempt).toThrow(MissingContractError);
-    expect(attempt).toThrow("POST /api/projects/{projectId}/comments: create functions/comments/contract.ts exporting `contracts` with 'create-comment', and add the group to functions/route-contracts.ts");
-    const inKnownGroup: RouteDefinition = { ...newRoute, group: 'scenarios', operation: 'comment-scenario' };
+    expect(attempt).toThrow("POST /api/projects/{projectId}/annotations: create functions/annotations/contract.ts exporting `contracts` with 'create-annotation', and add the group to functions/route-contracts.ts");
+    const inKnownGroup: RouteDefinition = { ...newRoute, group: 'scenarios', operation: 'annotate-scenario' };
     expect(() => buildOpenApiDocument({ routes: [...routes, inKnownGroup], contracts: routeContracts, version: '0' })).toThrow(
-      "POST /api/projects/{projectId}/comments: add 'comment-scenario' to functions/scenarios/contract.ts",
+      "POST /api/projects/{projectId}/annotations: add 'annotate-scenario' to functions/scenarios/contract.ts",
     );
   });
 
