@@ -2,6 +2,7 @@ import { cp, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTarGz, readFolderTree } from '../support/archive-builders';
 import { temporaryDirectory } from '../support/service-process';
 import { chromiumMissing, requestsLeavingService, startWebSession, takeScreenshot, type WebSession } from './web-browser';
 
@@ -10,7 +11,8 @@ import { chromiumMissing, requestsLeavingService, startWebSession, takeScreensho
  * service (docs/sources.md), as a person uses them: a folder Source added from
  * the form (the shop fixture under Svc__SourcesRoot), a scan started and
  * watched until it completes, its proposals opened, one accepted, and the
- * element it became opened in the model; then the Source renamed and deleted.
+ * element it became opened in the model; an archive Source scanned by
+ * uploading a tar.gz from the page; then the Source renamed and deleted.
  */
 if (chromiumMissing) console.log(`sources (web): browser tests skipped: ${chromiumMissing}`);
 
@@ -76,6 +78,28 @@ describe.skipIf(chromiumMissing !== null)('the Sources area in headless chromium
     await page.locator('.sources-scans tbody a').first().click();
     await page.locator('tr[data-fact="element:app:billing"]').waitFor();
     expect(await page.locator('tr[data-fact="element:app:orders"]').count()).toBe(0);
+  });
+
+  it('an archive Source is scanned by uploading a tar.gz from its page', async () => {
+    await session.open(`${area}/sources`);
+    const add = page.getByRole('form', { name: 'Add a Source' });
+    await add.getByLabel('Kind').selectOption('archive');
+    await add.getByLabel('Name').fill('Shop archive');
+    await add.getByRole('button', { name: 'Add Source' }).click();
+    await page.getByRole('heading', { name: 'Shop archive' }).waitFor();
+    const files = await readFolderTree(join(root, 'shop'));
+    const tarGz = await buildTarGz([...files].map(([name, data]) => ({ name, data })));
+    const upload = page.getByRole('form', { name: 'Upload an archive' });
+    await upload.locator('input[type="file"]').setInputFiles({ name: 'shop.tar.gz', mimeType: 'application/gzip', buffer: tarGz });
+    await upload.getByRole('button', { name: 'Upload and scan' }).click();
+    await page.waitForURL(/\/proposals\/[0-9a-f-]{36}$/);
+    await page.locator('.sources-scan-facts .badge', { hasText: 'completed' }).waitFor({ timeout: 15_000 });
+    await page.locator('tr[data-fact="element:app:billing"]').waitFor();
+    await page.getByRole('link', { name: 'Its Source' }).click();
+    await page.getByRole('heading', { name: 'Shop archive' }).waitFor();
+    await page.getByRole('button', { name: 'Delete Source' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('link', { name: 'Shop folder' }).waitFor();
   });
 
   it('renames and deletes the Source; its scan stays listed', async () => {
