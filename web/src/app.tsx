@@ -12,11 +12,12 @@ import { loadTestsRoutes } from './screens/load-tests/routes';
 import { modelRoutes } from './screens/model/routes';
 import { pricesRoutes } from './screens/prices/routes';
 import { scenariosRoutes } from './screens/scenarios/routes';
+import { sourcesRoutes } from './screens/sources/routes';
 import { viewsRoutes } from './screens/views/routes';
 import { webhooksRoutes } from './screens/webhooks/routes';
 import { me, refreshMe } from './session';
 
-const screens: readonly ScreenRoute[] = [...accountRoutes, ...pricesRoutes, ...aiUsageRoutes, ...webhooksRoutes, ...modelRoutes, ...viewsRoutes, ...scenariosRoutes, ...costsRoutes, ...loadTestsRoutes, ...commentsRoutes, ...aiRoutes];
+const screens: readonly ScreenRoute[] = [...accountRoutes, ...pricesRoutes, ...aiUsageRoutes, ...webhooksRoutes, ...modelRoutes, ...viewsRoutes, ...scenariosRoutes, ...costsRoutes, ...loadTestsRoutes, ...commentsRoutes, ...aiRoutes, ...sourcesRoutes];
 
 /** The project menu, shown on every screen under `/w/:workspaceId/p/:projectId/…`. */
 function ProjectNavigation({ workspaceId, projectId, path }: { workspaceId: string; projectId: string; path: string }) {
