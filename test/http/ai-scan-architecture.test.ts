@@ -2,6 +2,7 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callTool, connectMcp } from '../support/agent-fixtures';
 import { configureAiProvider, dataBlockOf, startFakeAi, type FakeAiRequest, type FakeAiServer } from '../support/fake-ai';
 import { temporaryDirectory } from '../support/service-process';
 import { startModelService, type ModelService, type Project } from '../support/model-api';
@@ -152,6 +153,16 @@ describe('architecture proposals from a completed scan', () => {
     expect(proposals[0]).toMatchObject({ kind: 'architecture', status: 'open', scanId: firstScan, submitted: false, request: null, createdBy: `user:${m.admin.id}`, provider: { kind: 'openai', model: 'gpt-4o-mini' }, droppedCount: 0 });
     const others = (await m.api('GET', `${P()}/ai/architecture-proposals`, admin())).json.items;
     expect(others.map((p: { id: string }) => p.id)).toEqual([proposals[0].id]);
+    // An agent finds it by the scan too; another scan's ID finds nothing.
+    const client = await connectMcp(m.service.url, await m.createToken(workspaceId, ['read']));
+    try {
+      const byScan = await callTool(client, 'list_proposals', { projectId: project.id, scanId: firstScan.toUpperCase() });
+      expect(byScan.envelope.data.items.map((p: { id: string; scanId: string }) => [p.id, p.scanId])).toEqual([[proposals[0].id, firstScan]]);
+      const none = await callTool(client, 'list_proposals', { projectId: project.id, scanId: '00000000-0000-4000-8000-000000000000' });
+      expect(none.envelope.data.items).toEqual([]);
+    } finally {
+      await client.close();
+    }
 
     expect(fake.requests).toHaveLength(1);
     const request = fake.requests[0]!;

@@ -15,13 +15,14 @@ export const listProposals = defineTool({
     status: z.enum(proposalStatuses).nullable().optional().describe('open, accepted or rejected.'),
     submitted: z.boolean().nullable().optional().describe('true: submitted by a person without AI; false: made by an AI provider.'),
     decided: z.boolean().nullable().optional().describe('true: accepted or rejected; false: open.'),
+    scanId: z.guid().nullable().optional().describe('Only the architecture proposal that groups the facts of this scan into services.'),
     ...pageArgs,
   }),
   equivalentHttp: 'GET /api/projects/{projectId}/ai/flow-proposals',
   async run(context, args) {
     const { project } = await openProject(context, args.projectId);
-    const filter = { status: args.status ?? undefined, submitted: args.submitted ?? undefined, decided: args.decided ?? undefined, actor: actorOf(context.caller) };
-    const scope = `list_proposals:${project.id}:${args.kind ?? ''}:${filter.status ?? ''}:${filter.submitted ?? ''}:${filter.decided ?? ''}`;
+    const filter = { status: args.status ?? undefined, submitted: args.submitted ?? undefined, decided: args.decided ?? undefined, scanId: args.scanId?.toLowerCase() ?? undefined, actor: actorOf(context.caller) };
+    const scope = `list_proposals:${project.id}:${args.kind ?? ''}:${filter.status ?? ''}:${filter.submitted ?? ''}:${filter.decided ?? ''}:${filter.scanId ?? ''}`;
     const after = readToolCursor<ProposalPosition>(context, scope, args.cursor);
     const page = await listProposalPage(context.runtime.db, { projectId: project.id, kind: args.kind ?? null, filter, after, limit: limitOf(args.limit) });
     const items = page.rows.map(proposalSummary);
