@@ -4,7 +4,6 @@ import type { Database } from '../db/schema';
 import { guidText } from '../http/common-schemas';
 import { modelKinds, type ModelKind } from '../model/model-records';
 import { targetKinds, type TargetKind, type ThreadTarget } from './comment-records';
-import { proposalExists } from './proposal-targets';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -46,7 +45,10 @@ export async function targetExists(db: Db, input: { projectId: string; streamId:
       const row = await db.selectFrom('cost_resources').select('id').where('stream_id', '=', input.streamId).where('id', '=', id).executeTakeFirst();
       return row !== undefined;
     }
-    case 'proposal':
-      return proposalExists(db, input.projectId, id);
+    case 'proposal': {
+      // Flow and architecture proposals alike (migration 0021).
+      const row = await db.selectFrom('ai_proposals').select('id').where('project_id', '=', input.projectId).where('id', '=', id).executeTakeFirst();
+      return row !== undefined;
+    }
   }
 }

@@ -12,6 +12,7 @@ import { commentEventPayloadSchema } from './comment-event-payload';
 import { deliverWebhookEvent, type WebhookDeliveryDependencies } from './deliver-webhook-event';
 import { retryDelayMs, webhookMaxTries } from './delivery-schedule';
 import { webhookSignature } from './webhook-signature';
+import { commentCreatedEvent } from '../../test/support/comment-events';
 
 /**
  * Queueing and one try at a time, in this process against the migrated test database, with the
@@ -65,18 +66,7 @@ describe('comment events: queueing and delivery tries', () => {
   }
 
   function event(overrides: Partial<CommentEvent> = {}): CommentEvent {
-    return {
-      type: 'comment.created',
-      workspaceId,
-      projectId,
-      threadId: crypto.randomUUID(),
-      commentId: crypto.randomUUID(),
-      actor: `user:${ownerId}`,
-      target: { kind: 'element', id: crypto.randomUUID(), draftId: null },
-      mentionedUserId: null,
-      occurredAt: new Date('2026-11-24T08:59:59.500Z'),
-      ...overrides,
-    };
+    return commentCreatedEvent({ workspaceId, projectId, userId: ownerId, occurredAt: new Date('2026-11-24T08:59:59.500Z') }, overrides);
   }
 
   async function queue(events: CommentEvent[], linkBase: string | null = null): Promise<string[]> {

@@ -15,6 +15,7 @@ import { call, expectProblem, insertPerson, sessionCookieOf, strongPassword, typ
 import { fencedBlocks } from '../support/markdown-blocks';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { commentCreatedEvent } from '../support/comment-events';
 
 /**
  * Comment webhooks as the service runs them (part 2 "Events"; docs/webhooks.md): events queued
@@ -76,18 +77,7 @@ describe('comment webhooks delivered by the service worker', () => {
   }
 
   function commentEvent(overrides: Partial<CommentEvent> = {}): CommentEvent {
-    return {
-      type: 'comment.created',
-      workspaceId,
-      projectId,
-      threadId: crypto.randomUUID(),
-      commentId: crypto.randomUUID(),
-      actor: `user:${ownerId}`,
-      target: { kind: 'element', id: crypto.randomUUID(), draftId: null },
-      mentionedUserId: null,
-      occurredAt: new Date(),
-      ...overrides,
-    };
+    return commentCreatedEvent({ workspaceId, projectId, userId: ownerId, occurredAt: new Date() }, overrides);
   }
 
   /** Queues as a comment operation would: inside the transaction that writes the comment. */
