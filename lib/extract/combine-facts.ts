@@ -25,6 +25,7 @@ import type {
   SubscriptionDraft,
 } from './file-facts';
 import { baseNameOf, foldersUpward } from './repository-paths';
+import type { LeftOutCandidate } from './scan-diagnostics';
 import { schemeProtocols } from './technology-catalog';
 
 export interface CombineOptions {
@@ -42,7 +43,7 @@ export const elementFieldPrecedence: Readonly<Record<'name' | 'technology' | 'de
 });
 
 /** How sure a relationship is when only a host name links the two ends, by how the host was named. */
-export const connectionConfidence: Readonly<Record<ConnectionHint['via'], number>> = Object.freeze({ url: 0.8, host: 0.7, 'depends-on': 0.6, server: 0.5 });
+export const connectionConfidence: Readonly<Record<ConnectionHint['via'], number>> = Object.freeze({ url: 0.8, host: 0.7, 'depends-on': 0.6, server: 0.5, proxy: 0.8, reference: 0.8 });
 
 /** An app made up from an API document's title because no folder app owns the document. */
 export const documentTitleConfidence = 0.5;
@@ -387,6 +388,15 @@ function withoutDanglingSchemas(facts: ExtractedFact[]): ExtractedFact[] {
  * const facts = combineFacts(files.map((file) => extractFile(file.path, file.text)), { rootAppName: 'shop' });
  */
 export function combineFacts(files: readonly FileFacts[], options: CombineOptions = {}): ExtractedFact[] {
+  return combineFactsAndReport(files, options).facts;
+}
+
+/** The facts of a whole scan and the candidates left out of them, with the reason (for the scan's diagnostics). */
+export function combineFactsAndReport(files: readonly FileFacts[], options: CombineOptions = {}): { facts: ExtractedFact[]; leftOut: LeftOutCandidate[] } {
+  return { facts: combineAll(files, options), leftOut: [] };
+}
+
+function combineAll(files: readonly FileFacts[], options: CombineOptions): ExtractedFact[] {
   const linker = new Linker(files, options);
   const channels = linker.facts('channel');
   const facts: ExtractedFact[] = [

@@ -20,7 +20,21 @@ export type ElementRef =
    * the document, else the element a server host names, else an app named by
    * the document's title (inferred).
    */
-  | { by: 'document-owner'; folder: string; hosts: readonly string[]; title: string | null; titleEvidence: Evidence | null };
+  | { by: 'document-owner'; folder: string; hosts: readonly string[]; title: string | null; titleEvidence: Evidence | null }
+  /**
+   * The deployed element built from this folder or the nearest folder above it
+   * that one is built from: for a configuration file inside a service's folder
+   * (application.yml, appsettings.json, nginx.conf, envoy.yaml). Nothing when no
+   * deployed element encloses the folder.
+   */
+  | { by: 'enclosing'; folder: string }
+  /**
+   * An element whose name matches one of `names` (case, separators and one
+   * `service`/`api` suffix ignored: `CartService` matches `cartservice` and
+   * `cart`), else the element enclosing `folder` (as `enclosing`): the owner
+   * of a `.proto` service.
+   */
+  | { by: 'named-or-enclosing'; names: readonly string[]; folder: string };
 
 /** Where an element draft comes from: decides which draft's name, technology and description win when drafts meet. */
 export type ElementOrigin = 'manifest' | 'container-image' | 'compose' | 'kubernetes' | 'terraform' | 'document-title';
@@ -32,8 +46,28 @@ export interface DraftTruth {
   evidence: Evidence[];
 }
 
+/**
+ * What a manifest says of the project in its folder, for deciding whether it
+ * is a deployed service (combine-facts.ts): a test project, a class library or
+ * a monorepo root is never an app of its own.
+ */
+export interface ProjectTraits {
+  /** The project's own names (package `name`, go module's last part, AssemblyName and file name, artifactId): joined to what deploys it. */
+  projectNames: string[];
+  /** A test project (test SDK or framework references, `IsTestProject`, a test folder). */
+  test: boolean;
+  /** A library: nothing in the manifest says it runs (.NET without `OutputType Exe` and not a web SDK, a Maven `pom`/jar without a main). */
+  library: boolean;
+  /** The manifest names an entry point (`start` script, `main`, `bin`, a web or worker SDK, `OutputType Exe`, a boot plugin, console scripts). */
+  runnable: boolean;
+  /** A monorepo or test-runner root (`workspaces`, Playwright/Cypress configuration): holds projects, is none. */
+  workspaceRoot: boolean;
+}
+
 export interface ElementDraft extends DraftTruth {
   draft: 'element';
+  /** Manifests only: what decides whether the folder's project is a service. */
+  project?: ProjectTraits;
   ref: Extract<ElementRef, { by: 'folder' | 'name' }>;
   kind: ElementKind;
   origin: ElementOrigin;
@@ -113,12 +147,93 @@ export interface ConnectionHint {
   from: ElementRef;
   /** Lower case. */
   host: string;
-  /** `url`: a URL with scheme names the host; `host`: a bare host setting; `depends-on`: compose start order; `server`: an API document's server. */
-  via: 'url' | 'host' | 'depends-on' | 'server';
+  /**
+   * `url`: a URL with scheme names the host; `host`: a bare host setting;
+   * `depends-on`: compose start order (not a call alone); `server`: an API
+   * document's server; `proxy`: a proxy's upstream (nginx `proxy_pass`,
+   * Envoy cluster, gateway route); `reference`: a declared reference (Aspire
+   * `WithReference`, a NetworkPolicy `from`).
+   */
+  via: 'url' | 'host' | 'depends-on' | 'server' | 'proxy' | 'reference';
   /** The setting that names it (`DATABASE_URL`), never its value. */
   variable: string | null;
   /** URL scheme, lower case (`postgres`, `amqp`). */
   scheme: string | null;
+  evidence: Evidence[];
+}
+
+/**
+ * A setting whose value may name hosts once variables are substituted: a
+ * compose `environment` entry (`CART_ADDR=${CART_ADDR}`, or `- CART_ADDR`
+ * passed through from `.env`), a Spring property, a connection string. The
+ * value is kept in memory only while the scan runs; only the hosts it names
+ * reach a fact. Resolved by combine-facts.ts once every file (and `.env`) is
+ * read: `${VAR}`, `${VAR:-default}` and `${VAR-default}` are substituted from
+ * the `.env` of `envFolder`, then the hosts are read as `hostsOfSetting` does,
+ * and a value that is exactly another deployed element's host name counts too
+ * when the setting's name says it connects (`EventBusConnection=rabbitmq`).
+ */
+export interface SettingHint {
+  hint: 'setting';
+  from: ElementRef;
+  variable: string;
+  /** Null when the entry passes the variable through from the environment (`- CART_ADDR`). */
+  value: string | null;
+  /** The folder whose `.env` supplies `${VAR}` values (the compose file's folder); null when none applies. */
+  envFolder: string | null;
+  evidence: Evidence[];
+}
+
+/**
+ * The non-secret values of a `.env` file, by variable. A value that looks like
+ * a secret (by the variable's name or the value's shape) is never kept: its
+ * variable is listed in `withheld` instead.
+ */
+export interface EnvFileHint {
+  hint: 'env-file';
+  folder: string;
+  values: Record<string, { value: string; evidence: Evidence }>;
+  withheld: string[];
+}
+
+/**
+ * Something deploys a named element: a compose service, a Kubernetes
+ * workload, a Helm chart, an Aspire `AddProject`, a Procfile entry, a
+ * serverless function. It ties the deployed name to the folder it builds, the
+ * projects it runs and the images it runs, so one deployed service is one
+ * element whatever else names it (combine-facts.ts "Identity").
+ */
+export interface DeploymentHint {
+  hint: 'deployment';
+  ref: Extract<ElementRef, { by: 'name' }>;
+  via: 'compose' | 'kubernetes' | 'helm' | 'aspire' | 'procfile' | 'serverless' | 'skaffold' | 'ci';
+  /** The folder it builds (a Dockerfile's folder or a project's folder); null when it runs an image only. */
+  buildFolder: string | null;
+  /** The Dockerfile it builds, when the deployer names one (repository path). */
+  dockerfile: string | null;
+  /** Project names it runs (`Basket.API` of `AddProject<Projects.Basket_API>`), matched to ProjectTraits.projectNames. */
+  projectNames: string[];
+  /** Image repositories it runs, lower case, without registry host and tag (`eshop/basket.api`). */
+  images: string[];
+  evidence: Evidence[];
+}
+
+/** An image built from a folder (a skaffold artifact, a CI `docker build -t`): joins the workloads that run the image to the folder. */
+export interface ImageBuildHint {
+  hint: 'image-build';
+  /** Lower case, without registry host and tag. */
+  image: string;
+  folder: string;
+  dockerfile: string | null;
+  evidence: Evidence[];
+}
+
+/** A Dockerfile's base image (`FROM mongo:7`): a custom image of a store is a store. */
+export interface BaseImageHint {
+  hint: 'base-image';
+  dockerfile: string;
+  /** The last stage's base image as written. */
+  image: string;
   evidence: Evidence[];
 }
 
@@ -148,12 +263,27 @@ export interface WorkloadLabelsHint {
   evidence: Evidence[];
 }
 
-export type Hint = ConnectionHint | HostAliasHint | ServiceSelectorHint | WorkloadLabelsHint;
+export type Hint =
+  | ConnectionHint
+  | SettingHint
+  | EnvFileHint
+  | DeploymentHint
+  | ImageBuildHint
+  | BaseImageHint
+  | HostAliasHint
+  | ServiceSelectorHint
+  | WorkloadLabelsHint;
 
 /** Everything one extractor found in one file. */
 export interface FileFacts {
   facts: FactDraft[];
   hints: Hint[];
+  /**
+   * What a person should know about the file when it gave less than it seems
+   * to hold, in a few words each ("resource kind google_compute_network is not
+   * mapped"): counted per extractor in the scan's diagnostics.
+   */
+  notes?: string[];
 }
 
 export const noFileFacts: FileFacts = Object.freeze({ facts: [], hints: [] }) as FileFacts;
