@@ -24,7 +24,9 @@ import type {
   SchemaDraft,
   SubscriptionDraft,
 } from './file-facts';
+import { canonicalName } from './name-forms';
 import { baseNameOf, foldersUpward } from './repository-paths';
+import { connectionsOfSetting, envFilesByFolder } from './resolve-settings';
 import type { LeftOutCandidate } from './scan-diagnostics';
 import { schemeProtocols } from './technology-catalog';
 
@@ -186,8 +188,26 @@ class Linker {
     return isClusterName ? (this.hosts.get(labels[0]!) ?? null) : null;
   }
 
+  /** The element built from the folder or the nearest folder above it. */
+  private enclosing(folder: string): string | null {
+    for (const candidate of foldersUpward(folder)) {
+      const key = this.folderApps.get(candidate);
+      if (key !== undefined) return key;
+    }
+    return null;
+  }
+
+  /** An app or store whose name reads like one of the names (name-forms.ts), when exactly one does. */
+  private namedLike(names: readonly string[]): string | null {
+    const wanted = new Set(names.map(canonicalName).filter((name) => name !== ''));
+    const found = [...this.elements.keys()].filter((key) => wanted.has(canonicalName(key.slice(key.indexOf(':', 'element:'.length) + 1))));
+    return found.length === 1 ? found[0]! : null;
+  }
+
   private resolveKnown(ref: ElementRef): string | null {
     if (ref.by === 'folder') return this.folderApps.get(ref.folder) ?? null;
+    if (ref.by === 'enclosing') return this.enclosing(ref.folder);
+    if (ref.by === 'named-or-enclosing') return this.namedLike(ref.names) ?? this.enclosing(ref.folder);
     if (ref.by === 'name') {
       const key = elementKey(ref.kind, ref.name);
       return this.elements.has(key) ? key : null;
@@ -399,6 +419,7 @@ export function combineFactsAndReport(files: readonly FileFacts[], options: Comb
 function combineAll(files: readonly FileFacts[], options: CombineOptions): ExtractedFact[] {
   const linker = new Linker(files, options);
   const channels = linker.facts('channel');
+  const envFiles = envFilesByFolder(linker.hints('env-file'));
   const facts: ExtractedFact[] = [
     ...schemaFacts(linker.facts('schema')),
     ...channelFacts(channels),
@@ -406,7 +427,13 @@ function combineAll(files: readonly FileFacts[], options: CombineOptions): Extra
     ...messageFacts(linker.facts('message'), linker),
     ...subscriptionFacts(linker.facts('subscription'), linker),
     ...bindingFacts(linker.facts('binding'), channels),
-    ...relationshipFacts(linker.hints('connection'), linker),
+    ...relationshipFacts(
+      [
+        ...linker.hints('connection'),
+        ...linker.hints('setting').flatMap((setting) => connectionsOfSetting(setting, envFiles, (host) => linker.hostTarget(host) !== null)),
+      ],
+      linker,
+    ),
   ];
   // Last: resolving document owners above may have added apps named by a document's title.
   facts.push(...linker.elementFacts());

@@ -15,6 +15,21 @@ export interface NamedHost {
 /** Setting names whose bare value (no scheme) is a host list. */
 export const hostSettingPattern = /(?:^|_)(?:HOST|HOSTS|HOSTNAME|SERVER|SERVERS|BROKER|BROKERS|BOOTSTRAP_SERVERS|ADDR|ADDRESS|ENDPOINT|NODES)$/i;
 
+/** The host member of a `key=value;` connection string; its value ends at `;`. */
+const connectionStringHost = /(?:^|;)\s*(?:Server|Host|Data Source|Address|Addr|Network Address|HostName|Endpoint)\s*=\s*([^;]*)/gi;
+
+/**
+ * Setting names that say the setting connects somewhere, so a bare value that
+ * is exactly another service's host name is a connection
+ * (`EventBusConnection=rabbitmq`, `ConnectionString=basketdata`).
+ */
+export const connectingSettingPattern = /(?:connection|conn|url|uri|dsn|host|addr|address|server|broker|endpoint|bus|queue|cache|redis|database|db)/i;
+
+/** The value as one bare host name (`rabbitmq`, `basket-data:6379`), or null. */
+export function bareHostOf(value: string): string | null {
+  return /^[\w.-]+(?::\d+)?$/.test(value.trim()) ? cleanHost(value) : null;
+}
+
 // Docker's DNS also answers compose service names with `_`.
 const hostName = /^[a-z0-9_][a-z0-9_-]{0,62}(?:\.[a-z0-9_][a-z0-9_-]{0,62})*$/;
 const loopback = new Set(['localhost', '127.0.0.1', '0.0.0.0', 'host.docker.internal']);
@@ -39,7 +54,16 @@ export function hostsOfSetting(variable: string, value: string): NamedHost[] {
       if (host !== null) found.push({ host, scheme: scheme!.toLowerCase(), via: 'url' });
     }
   }
-  if (!sawUrl && hostSettingPattern.test(variable)) {
+  if (!sawUrl) {
+    // .NET, ODBC and libpq connection strings: `Server=sqldata;Database=…`, `Host=db;Port=5432`, `Data Source=tcp:sql,1433`.
+    for (const [, raw] of value.matchAll(connectionStringHost)) {
+      for (const part of raw!.split(',')) {
+        const host = cleanHost(part.replace(/^tcp:/i, ''));
+        if (host !== null && !/^\d+$/.test(host)) found.push({ host, scheme: null, via: 'host' });
+      }
+    }
+  }
+  if (!sawUrl && found.length === 0 && hostSettingPattern.test(variable)) {
     for (const part of value.split(/[\s,;]+/)) {
       const host = cleanHost(part);
       if (host !== null) found.push({ host, scheme: null, via: 'host' });
