@@ -13,7 +13,8 @@ export interface NamedHost {
 }
 
 /** Setting names whose bare value (no scheme) is a host list. */
-export const hostSettingPattern = /(?:^|_)(?:HOST|HOSTS|HOSTNAME|SERVER|SERVERS|BROKER|BROKERS|BOOTSTRAP_SERVERS|ADDR|ADDRESS|ENDPOINT|NODES)$/i;
+// `_`, `.` and `-` separate words: `REDIS_HOST`, `spring.rabbitmq.host`, `kafka.bootstrap-servers`, `urls__basket`.
+export const hostSettingPattern = /(?:^|[_.-])(?:HOST|HOSTS|HOSTNAME|SERVER|SERVERS|BROKER|BROKERS|BOOTSTRAP[_.-]SERVERS|ADDR|ADDRESS|ADDRESSES|ENDPOINT|NODES)$/i;
 
 /** The host member of a `key=value;` connection string; its value ends at `;`. */
 const connectionStringHost = /(?:^|;)\s*(?:Server|Host|Data Source|Address|Addr|Network Address|HostName|Endpoint)\s*=\s*([^;]*)/gi;
