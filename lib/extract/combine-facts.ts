@@ -25,7 +25,8 @@ import type {
   SubscriptionDraft,
 } from './file-facts';
 import { canonicalName } from './name-forms';
-import { baseNameOf, foldersUpward } from './repository-paths';
+import { foldersUpward } from './repository-paths';
+import { serviceIdentity } from './service-identity';
 import { connectionsOfSetting, envFilesByFolder } from './resolve-settings';
 import type { LeftOutCandidate } from './scan-diagnostics';
 import { schemeProtocols } from './technology-catalog';
@@ -117,26 +118,24 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string | null): Map
 
 /** The whole repository's drafts, resolved step by step. */
 class Linker {
-  private readonly elements = new Map<string, ElementDraft[]>();
-  private readonly folderApps = new Map<string, string>();
+  private readonly elements: Map<string, ElementDraft[]>;
+  private readonly folderApps: Map<string, string>;
+  private readonly names: Map<string, string>;
   private readonly hosts = new Map<string, string>();
   private readonly namespaces = new Set<string>();
   private readonly owners = new Map<string, string | null>();
+  readonly leftOut: LeftOutCandidate[];
 
   constructor(
     private readonly files: readonly FileFacts[],
     options: CombineOptions,
   ) {
-    const drafts = byFirstEvidence(this.facts('element'));
-    const rootName = cleanName(options.rootAppName) ?? 'app';
-    for (const [folder, group] of [...groupBy(drafts, (draft) => (draft.ref.by === 'folder' ? draft.ref.folder : null))].sort(([a], [b]) => compareText(a, b))) {
-      const name = byPrecedence(group, 'name') ?? (folder === '' ? rootName : cleanName(baseNameOf(folder)));
-      if (name === null) continue;
-      const key = elementKey('app', name);
-      this.folderApps.set(folder, key);
-      this.addElements(key, group.map((draft) => ({ ...draft, name: draft.name ?? name })));
-    }
-    for (const draft of drafts) if (draft.ref.by === 'name') this.addElements(elementKey(draft.ref.kind, draft.ref.name), [draft]);
+    const identity = serviceIdentity(files, cleanName(options.rootAppName) ?? 'app');
+    this.elements = identity.elements;
+    this.folderApps = identity.byFolder;
+    this.names = identity.byName;
+    this.leftOut = identity.leftOut;
+    for (const [host, key] of [...identity.hosts].sort(([a], [b]) => compareText(a, b))) this.addHost(host, key);
     this.collectHosts();
   }
 
@@ -209,6 +208,8 @@ class Linker {
     if (ref.by === 'enclosing') return this.enclosing(ref.folder);
     if (ref.by === 'named-or-enclosing') return this.namedLike(ref.names) ?? this.enclosing(ref.folder);
     if (ref.by === 'name') {
+      const named = this.names.get(ref.name.toLowerCase());
+      if (named !== undefined) return named;
       const key = elementKey(ref.kind, ref.name);
       return this.elements.has(key) ? key : null;
     }
@@ -360,14 +361,20 @@ function bindingFacts(drafts: BindingDraft[], channels: ChannelDraft[]): Extract
  * Relationships from connection hints whose host names a known element. A
  * compose file that states both `depends_on` and a setting naming the host
  * makes it observed; otherwise it is inferred, as sure as its surest hint.
+ * `depends_on` alone makes a call only to a store or broker.
  */
 function relationshipFacts(hints: ConnectionHint[], linker: Linker): ExtractedFactOf<'relationship'>[] {
   const linked = byFirstEvidence(hints).flatMap((hint) => {
     const from = linker.resolve(hint.from);
     const to = linker.hostTarget(hint.host);
-    return from === null || to === null || from === to ? [] : [{ hint, from, to }];
+    // A store or broker is called; its own settings (`POSTGRES_DB`, advertised listeners) name itself or what calls it.
+    return from === null || to === null || from === to || from.startsWith('element:store:') ? [] : [{ hint, from, to }];
   });
-  return [...groupBy(linked, ({ from, to }) => relationshipKey(from, to))].map(([key, group]) => {
+  // `depends_on` alone is start order, not a call: a call only to a store or broker nothing else connects.
+  const calls = [...groupBy(linked, ({ from, to }) => relationshipKey(from, to))].filter(
+    ([, group]) => group.some(({ hint }) => hint.via !== 'depends-on') || group[0]!.to.startsWith('element:store:'),
+  );
+  return calls.map(([key, group]) => {
     const found = group.map(({ hint }) => hint);
     const stated = found.some(
       (dependsOn) => dependsOn.via === 'depends-on' && found.some((setting) => (setting.via === 'url' || setting.via === 'host') && setting.evidence[0]?.path === dependsOn.evidence[0]?.path),
@@ -413,11 +420,11 @@ export function combineFacts(files: readonly FileFacts[], options: CombineOption
 
 /** The facts of a whole scan and the candidates left out of them, with the reason (for the scan's diagnostics). */
 export function combineFactsAndReport(files: readonly FileFacts[], options: CombineOptions = {}): { facts: ExtractedFact[]; leftOut: LeftOutCandidate[] } {
-  return { facts: combineAll(files, options), leftOut: [] };
+  const linker = new Linker(files, options);
+  return { facts: combineAll(linker), leftOut: linker.leftOut };
 }
 
-function combineAll(files: readonly FileFacts[], options: CombineOptions): ExtractedFact[] {
-  const linker = new Linker(files, options);
+function combineAll(linker: Linker): ExtractedFact[] {
   const channels = linker.facts('channel');
   const envFiles = envFilesByFolder(linker.hints('env-file'));
   const facts: ExtractedFact[] = [

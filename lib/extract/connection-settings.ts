@@ -24,7 +24,8 @@ const connectionStringHost = /(?:^|;)\s*(?:Server|Host|Data Source|Address|Addr|
  * is exactly another service's host name is a connection
  * (`EventBusConnection=rabbitmq`, `ConnectionString=basketdata`).
  */
-export const connectingSettingPattern = /(?:connection|conn|url|uri|dsn|host|addr|address|server|broker|endpoint|bus|queue|cache|redis|database|db)/i;
+// Not `database` or `db` alone: `POSTGRES_DB=orders` names a database, not a host.
+export const connectingSettingPattern = /(?:connection|conn(?:str)?|url|uri|dsn|host|addr|address|server|broker|endpoint|bus)/i;
 
 /** The value as one bare host name (`rabbitmq`, `basket-data:6379`), or null. */
 export function bareHostOf(value: string): string | null {

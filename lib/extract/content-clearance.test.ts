@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findSecretInText, isSecretFileName } from './content-clearance';
+import { clearDotenvText, clearedText, findSecretInText, isSecretFileName } from './content-clearance';
 
 describe('isSecretFileName', () => {
   it('holds back dotenv files, keys, key stores, logins and Terraform state', () => {
     for (const path of [
-      '.env',
       'app/.env.local',
       'app/.env.production',
       'prod.env',
@@ -34,6 +33,45 @@ describe('isSecretFileName', () => {
     for (const path of ['.env.example', '.env.sample', 'a/.env.template', '.env.dist', 'id_rsa.pub', 'keys/id_ed25519.pub', 'environment.ts', 'docker-compose.yml', 'README.md', 'keyboard.ts']) {
       expect(isSecretFileName(path), path).toBe(false);
     }
+  });
+
+  it("reads Compose's .env, which is cleared before any rule sees it", () => {
+    expect(isSecretFileName('.env')).toBe(false);
+    expect(isSecretFileName('deploy/.env')).toBe(false);
+  });
+});
+
+describe('clearDotenvText', () => {
+  it('withholds values by the variable name or the value shape, cuts URL and connection-string credentials, keeps line numbers', () => {
+    const text = [
+      '# wiring',
+      'CART_ADDR=cart:7070',
+      'POSTGRES_PASSWORD=hunter2',
+      'STRIPE_API_KEY="sk_live_0123456789abcdefABCDEF"',
+      'DATABASE_URL=postgres://orders:FAKE-pass@orders-db:5432/orders',
+      'ConnectionString=Server=sqldata;User Id=sa;Password=Pass@word;Database=Orders',
+      'SESSION=4fa8Q2x9LmT7vB3nK1pZ6wYcR0',
+      'export IMAGE=ghcr.io/acme/web:1.2 # pinned',
+      'not a setting',
+    ].join('\n');
+    const cleared = clearDotenvText(text);
+    expect(cleared.split('\n')).toEqual([
+      '# wiring',
+      'CART_ADDR=cart:7070',
+      'POSTGRES_PASSWORD=',
+      'STRIPE_API_KEY=',
+      'DATABASE_URL=postgres://orders-db:5432/orders',
+      'ConnectionString=Server=sqldata;Database=Orders',
+      'SESSION=',
+      'export IMAGE=ghcr.io/acme/web:1.2',
+      '',
+    ]);
+    for (const secret of ['hunter2', 'sk_live', 'FAKE-pass', 'Pass@word', '4fa8Q2x9']) expect(cleared).not.toContain(secret);
+  });
+
+  it('changes only the .env a compose file reads', () => {
+    expect(clearedText('config/app.properties', 'password=x')).toBe('password=x');
+    expect(clearedText('.env', 'password=x')).toBe('password=');
   });
 });
 

@@ -28,7 +28,7 @@ describe('extractFiles', () => {
     const entries = [
       file('node_modules/x/package.json', '{}'),
       file('../escape/Dockerfile', dockerfile),
-      file('.env', 'A=b'),
+      file('.env.production', 'A=b'),
       file('keys/server.pem', 'x'),
       file('web/app.min.js', 'x'),
       file('api/Dockerfile', dockerfile),
@@ -38,7 +38,7 @@ describe('extractFiles', () => {
     expect(entries.map((entry) => entry.reads)).toEqual([0, 0, 0, 0, 0, 1, 0]);
     expect(result.skipped).toEqual([
       { path: '../escape/Dockerfile', reason: 'invalid-path' },
-      { path: '.env', reason: 'secret' },
+      { path: '.env.production', reason: 'secret' },
       { path: 'api/Dockerfile', reason: 'invalid-path' },
       { path: 'keys/server.pem', reason: 'secret' },
       { path: 'node_modules/x/package.json', reason: 'excluded' },

@@ -8,7 +8,7 @@
  * largest file plus the drafts found.
  */
 import { combineFacts } from './combine-facts';
-import { findSecretInText, isSecretFileName } from './content-clearance';
+import { clearedText, findSecretInText, isSecretFileName } from './content-clearance';
 import type { ExtractedFact } from './extracted-fact';
 import { extractors as builtInExtractors, mayHoldFacts } from './extractor-registry';
 import type { Extractor, FileFacts } from './file-facts';
@@ -157,12 +157,13 @@ export async function extractFiles(entries: AsyncIterable<ScanEntry> | Iterable<
       skip(path, 'binary');
       continue;
     }
-    const text = decodeUtf8(bytes);
-    if (text === null) {
+    const decoded = decodeUtf8(bytes);
+    if (decoded === null) {
       skip(path, 'not-utf8');
       continue;
     }
     // Content clearance runs before any extractor sees the text.
+    const text = clearedText(path, decoded);
     if (findSecretInText(text) !== null) {
       skip(path, 'secret');
       continue;

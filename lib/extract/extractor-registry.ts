@@ -7,6 +7,7 @@ import { asyncapiExtractor } from './extractors/asyncapi';
 import { csprojExtractor } from './extractors/csproj';
 import { dockerComposeExtractor } from './extractors/docker-compose';
 import { dockerfileExtractor } from './extractors/dockerfile';
+import { dotenvExtractor } from './extractors/dotenv';
 import { goModExtractor } from './extractors/go-mod';
 import { jsonSchemaExtractor } from './extractors/json-schema';
 import { kubernetesManifestsExtractor } from './extractors/kubernetes-manifests';
@@ -25,6 +26,7 @@ export const extractors: readonly Extractor[] = Object.freeze([
   csprojExtractor,
   dockerfileExtractor,
   dockerComposeExtractor,
+  dotenvExtractor,
   kubernetesManifestsExtractor,
   terraformExtractor,
   openapiExtractor,

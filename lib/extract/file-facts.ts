@@ -228,6 +228,29 @@ export interface ImageBuildHint {
   evidence: Evidence[];
 }
 
+/**
+ * A compose service as written: its image, build context and Dockerfile may
+ * name variables (`dockerfile: ${CART_DOCKERFILE}`, `image: ${POSTGRES_IMAGE}`)
+ * that only the `.env` beside the compose file gives, so whether it is an app,
+ * a store or a helper, and which folder it builds, is decided once every file
+ * is read (combine-facts.ts "Identity").
+ */
+export interface ComposeServiceHint {
+  hint: 'compose-service';
+  /** The compose file's folder: paths are relative to it and its `.env` supplies variables. */
+  folder: string;
+  name: string;
+  /** Raw `image`, `build.context` (or the short `build: path`) and `build.dockerfile`. */
+  image: string | null;
+  context: string | null;
+  dockerfile: string | null;
+  /** The `SERVICES` setting of a LocalStack container, raw. */
+  localstackServices: string | null;
+  /** Host names that reach it besides its name: `hostname`, `container_name`, network aliases. */
+  aliases: string[];
+  evidence: Evidence[];
+}
+
 /** A Dockerfile's base image (`FROM mongo:7`): a custom image of a store is a store. */
 export interface BaseImageHint {
   hint: 'base-image';
@@ -270,6 +293,7 @@ export type Hint =
   | DeploymentHint
   | ImageBuildHint
   | BaseImageHint
+  | ComposeServiceHint
   | HostAliasHint
   | ServiceSelectorHint
   | WorkloadLabelsHint;

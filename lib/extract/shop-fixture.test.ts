@@ -20,17 +20,14 @@ function lines(fact: ExtractedFact | undefined): string[] {
 }
 
 describe('the shop fixture', () => {
-  it('reads every file but the two secrets, completely', () => {
-    expect(result.skipped).toEqual([
-      { path: '.env', reason: 'secret' },
-      { path: 'deploy/id_rsa', reason: 'secret' },
-    ]);
-    expect(result).toMatchObject({ filesListed: 13, filesRead: 11, isComplete: true, extractionGap: null });
-    expect(Object.keys(result.blobShas)).toHaveLength(11);
-    expect(result.blobShas).not.toHaveProperty('.env');
+  it('reads every file but the key, completely; the compose .env is read with its secret values withheld', () => {
+    expect(result.skipped).toEqual([{ path: 'deploy/id_rsa', reason: 'secret' }]);
+    expect(result).toMatchObject({ filesListed: 13, filesRead: 12, isComplete: true, extractionGap: null });
+    expect(Object.keys(result.blobShas)).toHaveLength(12);
+    expect(result.blobShas).not.toHaveProperty('deploy/id_rsa');
   });
 
-  it('never carries a secret from the skipped files or a password from a connection URL', async () => {
+  it('never carries a secret from the skipped key, the .env or a password from a connection URL', async () => {
     const text = JSON.stringify(result);
     for (const secret of ['FAKE-dotenv-password', 'sk_test_FAKE', 'FAKE-KEY-FOR-EXTRACTION', 'orders-password', 'guest:guest']) expect(text).not.toContain(secret);
     // The fixture does hold them, so the test can fail.

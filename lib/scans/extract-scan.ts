@@ -1,3 +1,4 @@
+import { clearedText } from '../extract/content-clearance';
 import { extractFiles, type ScanEntry as ExtractEntry } from '../extract/extract-files';
 import { mayHoldFacts } from '../extract/extractor-registry';
 import type { ScanJob } from './run-scan';
@@ -27,7 +28,7 @@ export async function extractScan(scan: ScanJob, input: ScanInput, signal: Abort
         size: entry.size,
         read: async () => {
           const bytes = await entry.read();
-          if (keep) texts.set(entry.path, Buffer.from(bytes).toString('utf8'));
+          if (keep) texts.set(entry.path, clearedText(entry.path, Buffer.from(bytes).toString('utf8')));
           return bytes;
         },
       };

@@ -1,12 +1,18 @@
 /**
  * An app from a .NET project file: `<AssemblyName>` or the file's name, and
- * ASP.NET Core or a worker service from the project SDK.
+ * ASP.NET Core or a worker service from the project SDK. A test project (test
+ * SDK or framework references, `IsTestProject`) and a class library (no web or
+ * worker SDK, no `OutputType Exe`) are told apart for the combination.
  */
 import { cleanName } from '../fact-keys';
-import { noFileFacts, observedIn, type Extractor, type FileFacts } from '../file-facts';
+import { noFileFacts, observedIn, type Extractor, type FileFacts, type ProjectTraits } from '../file-facts';
+import { isTestProjectName } from '../project-roles';
 import { baseNameOf, folderOf } from '../repository-paths';
 import { frameworks, withFramework } from '../technology-catalog';
 import { outlineXml } from '../xml-outline';
+
+/** Package references that make a test project. */
+const testPackages: readonly string[] = ['microsoft.net.test.sdk', 'xunit', 'nunit', 'mstest'];
 
 function extract(path: string, text: string): FileFacts {
   const outline = outlineXml(text);
@@ -18,6 +24,17 @@ function extract(path: string, text: string): FileFacts {
   const sdk = (project.attributes.Sdk ?? '').toLowerCase();
   const framework = Object.hasOwn(frameworks.dotnetSdk, sdk) ? frameworks.dotnetSdk[sdk]! : null;
   const lines = new Set([project.line]);
+  const property = (name: string) => outline.find((element) => element.path === `Project/PropertyGroup/${name}`)?.text.trim().toLowerCase();
+  const packages = outline.filter((element) => element.path === 'Project/ItemGroup/PackageReference').map((element) => (element.attributes.Include ?? '').toLowerCase());
+  const outputType = property('OutputType');
+  const runnable = sdk === 'microsoft.net.sdk.web' || sdk === 'microsoft.net.sdk.worker' || sdk.startsWith('aspire.apphost') || outputType === 'exe' || outputType === 'winexe';
+  const traits: ProjectTraits = {
+    projectNames: [...new Set([name, baseNameOf(path).replace(/\.csproj$/i, '')])],
+    test: sdk.startsWith('mstest.sdk') || property('IsTestProject') === 'true' || packages.some((entry) => testPackages.some((prefix) => entry.startsWith(prefix))) || isTestProjectName(name),
+    library: !runnable,
+    runnable,
+    workspaceRoot: false,
+  };
   if (assembly) lines.add(assembly.line);
   return {
     facts: [
@@ -27,6 +44,7 @@ function extract(path: string, text: string): FileFacts {
         ref: { by: 'folder', folder: folderOf(path) },
         kind: 'app',
         origin: 'manifest',
+        project: traits,
         name,
         description: null,
         technology: withFramework('.NET', framework),
@@ -38,8 +56,8 @@ function extract(path: string, text: string): FileFacts {
 
 export const csprojExtractor: Extractor = {
   name: 'csproj',
-  version: 1,
+  version: 2,
   mayRead: (path) => /\.csproj$/i.test(path),
   extract,
-  tables: { runtime: '.NET', frameworks: frameworks.dotnetSdk },
+  tables: { runtime: '.NET', frameworks: frameworks.dotnetSdk, testPackages },
 };

@@ -1,48 +1,34 @@
 /**
- * Apps, stores and their connections from a compose file. A service with
- * `build` is the app of its build folder; a service whose image is a known
- * store or broker (postgres, redis, rabbitmq, kafka…) is a store element; a
- * helper image (zookeeper, adminer…) is left out; any other image is an app,
- * inferred. Each service's name, `hostname`, `container_name` and network
- * aliases reach it; its `environment` settings that name a host and its
- * `depends_on` entries are connection hints.
+ * The services of a compose file as written (ComposeServiceHint), with their
+ * `environment` settings and `depends_on` entries. Whether a service is an
+ * app, a store or a helper, and which folder it builds, is decided once the
+ * `.env` beside it is read (combine-facts.ts "Identity"): `image`, `context`
+ * and `dockerfile` may all name variables.
  */
 import { cleanName } from '../fact-keys';
-import { inferredFrom, noFileFacts, observedIn, type ElementDraft, type ElementRef, type Extractor, type FileFacts, type Hint } from '../file-facts';
-import { hostsOfSetting, isSettingName } from '../connection-settings';
-import { baseNameOf, folderOf, joinRepositoryPath } from '../repository-paths';
+import { noFileFacts, type ElementRef, type Extractor, type FileFacts, type Hint } from '../file-facts';
+import { isSettingName } from '../connection-settings';
+import { baseNameOf, folderOf } from '../repository-paths';
 import { entriesOf, evidenceAt, itemsOf, member, parseStructuredDocuments, stringMember, type StructuredDocument } from '../structured-text';
-import { isToolingImage, localstackServices, runtimeTechnologyOfImage, storeImages, storeTechnologyOfImage, toolingImages } from '../technology-catalog';
-
-/** An app whose image is not built here: probably part of the system, but it may be anything. */
-const imageAppConfidence = 0.6;
 
 /** `docker-compose.yml`, `compose.yaml`, `docker-compose.prod.yml`… */
 export function isComposeFileName(path: string): boolean {
   return /^(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/i.test(baseNameOf(path));
 }
 
-/** The settings of a service as `[name, value, path of the entry]`, from a list of `NAME=value` or a map. */
-function settingsOf(environment: unknown, at: (string | number)[]): [string, string, (string | number)[]][] {
+/** The settings of a service as `[name, value, path of the entry]`, from a list of `NAME=value` or a map; a value of null passes the variable through. */
+function settingsOf(environment: unknown, at: (string | number)[]): [string, string | null, (string | number)[]][] {
   if (Array.isArray(environment)) {
-    return environment.flatMap((entry, index): [string, string, (string | number)[]][] => {
+    return environment.flatMap((entry, index): [string, string | null, (string | number)[]][] => {
       if (typeof entry !== 'string') return [];
       const equals = entry.indexOf('=');
+      if (equals < 0) return [[entry.trim(), null, [...at, index]]];
       return equals > 0 ? [[entry.slice(0, equals), entry.slice(equals + 1), [...at, index]]] : [];
     });
   }
-  return entriesOf(environment).flatMap(([name, value]): [string, string, (string | number)[]][] =>
-    typeof value === 'string' || typeof value === 'number' ? [[name, String(value), [...at, name]]] : [],
+  return entriesOf(environment).flatMap(([name, value]): [string, string | null, (string | number)[]][] =>
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? [[name, String(value), [...at, name]]] : value === null ? [[name, null, [...at, name]]] : [],
   );
-}
-
-function localstackTechnology(service: unknown): string {
-  const setting = settingsOf(member(service, 'environment'), []).find(([name]) => name === 'SERVICES')?.[1] ?? '';
-  const named = setting
-    .split(/[\s,]+/)
-    .map((entry) => localstackServices[entry.toLowerCase()])
-    .filter((entry): entry is string => entry !== undefined);
-  return named.length > 0 ? [...new Set(named)].join(', ') : 'LocalStack';
 }
 
 function serviceFacts(path: string, document: StructuredDocument, serviceName: string, service: unknown, facts: FileFacts): void {
@@ -51,43 +37,33 @@ function serviceFacts(path: string, document: StructuredDocument, serviceName: s
   if (name === null || span === null) return;
   const evidence = [evidenceAt(path, span)];
   const build = member(service, 'build');
-  const context = typeof build === 'string' ? build : stringMember(build, 'context');
+  const context = typeof build === 'string' ? build : (stringMember(build, 'context') ?? (build !== undefined && build !== null ? '.' : undefined));
+  const dockerfile = stringMember(build, 'dockerfile');
   const image = stringMember(service, 'image');
-  let element: ElementDraft;
-  if (context !== undefined) {
-    const folder = joinRepositoryPath(folderOf(path), context);
-    if (folder === null) return;
-    element = { draft: 'element', ...observedIn(evidence), ref: { by: 'folder', folder }, kind: 'app', origin: 'compose', name, description: null, technology: null };
-  } else if (image !== undefined) {
-    let store = storeTechnologyOfImage(image);
-    if (store === 'LocalStack') store = localstackTechnology(service);
-    if (store !== null) {
-      element = { draft: 'element', ...observedIn(evidence), ref: { by: 'name', kind: 'store', name }, kind: 'store', origin: 'compose', name, description: null, technology: store };
-    } else if (isToolingImage(image)) {
-      return;
-    } else {
-      const technology = runtimeTechnologyOfImage(image);
-      element = { draft: 'element', ...inferredFrom(evidence, imageAppConfidence), ref: { by: 'name', kind: 'app', name }, kind: 'app', origin: 'compose', name, description: null, technology };
-    }
-  } else {
-    return;
-  }
-  facts.facts.push(element);
-  const ref: ElementRef = element.ref;
-  const aliases = new Set([name, stringMember(service, 'hostname'), stringMember(service, 'container_name')]);
+  if (context === undefined && image === undefined) return;
+  const aliases = new Set<string>();
+  for (const alias of [stringMember(service, 'hostname'), stringMember(service, 'container_name')]) if (alias !== undefined) aliases.add(alias);
   for (const [, network] of entriesOf(member(service, 'networks'))) for (const alias of itemsOf(member(network, 'aliases'))) if (typeof alias === 'string') aliases.add(alias);
-  for (const alias of aliases) {
-    const host = cleanName(alias)?.toLowerCase();
-    if (host !== undefined) facts.hints.push({ hint: 'host-alias', host, ref: element.ref, evidence });
-  }
+  const localstack = settingsOf(member(service, 'environment'), []).find(([variable]) => variable === 'SERVICES')?.[1] ?? null;
+  facts.hints.push({
+    hint: 'compose-service',
+    folder: folderOf(path),
+    name,
+    image: image ?? null,
+    context: context ?? null,
+    dockerfile: dockerfile ?? null,
+    localstackServices: localstack,
+    aliases: [...aliases].flatMap((alias) => cleanName(alias) ?? []),
+    evidence,
+  });
+  // The element's kind is known only once `.env` is read: the reference names it by name alone.
+  const ref: ElementRef = { by: 'name', kind: 'app', name };
   const base = ['services', serviceName];
   for (const [variable, value, at] of settingsOf(member(service, 'environment'), [...base, 'environment'])) {
     if (!isSettingName(variable)) continue;
     const entrySpan = document.spanAt(at);
     if (entrySpan === null) continue;
-    for (const named of hostsOfSetting(variable, value)) {
-      facts.hints.push({ hint: 'connection', from: ref, host: named.host, via: named.via, variable, scheme: named.scheme, evidence: [evidenceAt(path, entrySpan)] });
-    }
+    facts.hints.push({ hint: 'setting', from: ref, variable, value, envFolder: folderOf(path), evidence: [evidenceAt(path, entrySpan)] });
   }
   const dependsOn = member(service, 'depends_on');
   const dependencies: [string, (string | number)[]][] = Array.isArray(dependsOn)
@@ -112,8 +88,8 @@ function extract(path: string, text: string): FileFacts {
 
 export const dockerComposeExtractor: Extractor = {
   name: 'docker-compose',
-  version: 1,
+  version: 2,
   mayRead: isComposeFileName,
   extract,
-  tables: { storeImages, toolingImages, localstackServices, imageAppConfidence },
+  tables: {},
 };

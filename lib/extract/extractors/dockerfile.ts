@@ -4,7 +4,7 @@
  * the last stage first) and the ports it exposes. The app takes the name its
  * folder's manifest or compose service gives, else the folder's name.
  */
-import { noFileFacts, observedIn, type Extractor, type FileFacts } from '../file-facts';
+import { noFileFacts, observedIn, type Extractor, type FileFacts, type Hint } from '../file-facts';
 import type { Evidence } from '../extracted-fact';
 import { baseNameOf, folderOf } from '../repository-paths';
 import { runtimeImages, runtimeTechnologyOfImage } from '../technology-catalog';
@@ -61,14 +61,19 @@ function extract(path: string, text: string): FileFacts {
   let technology: string | null = null;
   const evidence: Evidence[] = [];
   const visited = new Set<Stage>();
+  let base: Stage | undefined;
   for (let stage: Stage | undefined = stages.at(-1); stage !== undefined && !visited.has(stage); ) {
     visited.add(stage);
+    base = stage;
     evidence.push({ path, startLine: stage.instruction.startLine, endLine: stage.instruction.endLine });
     technology = runtimeTechnologyOfImage(stage.image);
     if (technology !== null) break;
     const image = stage.image.toLowerCase();
     stage = stages.find((candidate) => candidate.alias === image && !visited.has(candidate));
   }
+  // The image the container runs: a custom image `FROM mongo` is a store (combine-facts.ts).
+  const hints: Hint[] =
+    base === undefined ? [] : [{ hint: 'base-image', dockerfile: path, image: base.image, evidence: [{ path, startLine: base.instruction.startLine, endLine: base.instruction.endLine }] }];
   for (const port of ports) evidence.push({ path, startLine: port.startLine, endLine: port.endLine });
   evidence.sort((a, b) => a.startLine - b.startLine);
   return {
@@ -84,7 +89,7 @@ function extract(path: string, text: string): FileFacts {
         technology,
       },
     ],
-    hints: [],
+    hints,
   };
 }
 
@@ -95,7 +100,7 @@ export function isDockerfileName(path: string): boolean {
 
 export const dockerfileExtractor: Extractor = {
   name: 'dockerfile',
-  version: 1,
+  version: 2,
   mayRead: isDockerfileName,
   extract,
   tables: { runtimeImages },

@@ -5,6 +5,7 @@
  */
 import { cleanName } from '../fact-keys';
 import { noFileFacts, observedIn, type Extractor, type FileFacts } from '../file-facts';
+import { isTestProjectName } from '../project-roles';
 import type { Evidence } from '../extracted-fact';
 import { baseNameOf, folderOf } from '../repository-paths';
 import { frameworks, withFramework } from '../technology-catalog';
@@ -12,6 +13,7 @@ import { frameworks, withFramework } from '../technology-catalog';
 function extract(path: string, text: string): FileFacts {
   const lines = text.split('\n');
   let name: string | null = null;
+  let moduleName = '';
   let moduleLine = 0;
   let framework: string | null = null;
   let frameworkLine = 0;
@@ -22,6 +24,7 @@ function extract(path: string, text: string): FileFacts {
     if (module && moduleLine === 0) {
       const parts = module[1]!.split('/').filter((part) => !/^v\d+$/.test(part));
       name = cleanName(parts.at(-1));
+      moduleName = module[1]!;
       moduleLine = index + 1;
       continue;
     }
@@ -50,6 +53,8 @@ function extract(path: string, text: string): FileFacts {
         ref: { by: 'folder', folder: folderOf(path) },
         kind: 'app',
         origin: 'manifest',
+        // A module's `package main` is in its .go files, which no rule reads: whether it runs is left to what deploys it.
+        project: { projectNames: [name, moduleName], test: isTestProjectName(name), library: false, runnable: false, workspaceRoot: false },
         name,
         description: null,
         technology: withFramework('Go', framework),
@@ -61,7 +66,7 @@ function extract(path: string, text: string): FileFacts {
 
 export const goModExtractor: Extractor = {
   name: 'go-mod',
-  version: 1,
+  version: 2,
   mayRead: (path) => baseNameOf(path) === 'go.mod',
   extract,
   tables: { runtime: 'Go', frameworks: frameworks.go },

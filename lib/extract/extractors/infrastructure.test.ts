@@ -30,39 +30,38 @@ describe('compose files', () => {
     image: ghcr.io/shop/edge-proxy:1.4
 `;
 
-  it('makes built services folder apps, store images stores, other images inferred apps, helpers nothing', () => {
-    const { facts } = dockerComposeExtractor.extract('deploy/compose.yaml', compose);
-    expect(facts.map((draft) => (draft.draft === 'element' ? [draft.ref, draft.kind, draft.technology, draft.factStatus, draft.confidence] : null))).toEqual([
-      [{ by: 'folder', folder: 'services/api' }, 'app', null, 'observed-in-source', null],
-      [{ by: 'name', kind: 'store', name: 'cache' }, 'store', 'Redis', 'observed-in-source', null],
-      [{ by: 'name', kind: 'store', name: 'mongo-1' }, 'store', 'MongoDB', 'observed-in-source', null],
-      [{ by: 'name', kind: 'store', name: 'kafka' }, 'store', 'Kafka', 'observed-in-source', null],
-      [{ by: 'name', kind: 'store', name: 'aws' }, 'store', 'S3, SQS', 'observed-in-source', null],
-      [{ by: 'name', kind: 'app', name: 'proxy' }, 'app', null, 'inferred', 0.6],
+  it('gives each service as written, its settings (kept in memory only) and its depends_on entries', () => {
+    const { facts, hints } = dockerComposeExtractor.extract('deploy/compose.yaml', compose);
+    // Whether a service is an app, a store or a helper is decided once the .env beside it is read.
+    expect(facts).toEqual([]);
+    const services = hints.filter((hint) => hint.hint === 'compose-service');
+    expect(services.map((hint) => [hint.name, hint.image, hint.context, hint.dockerfile, hint.aliases])).toEqual([
+      ['api', null, '../services/api', null, ['api-internal']],
+      ['cache', 'bitnami/redis:7.2', null, null, []],
+      ['mongo-1', 'docker.io/library/mongo:7', null, null, []],
+      ['kafka', 'confluentinc/cp-kafka:7.6.0', null, null, []],
+      ['zookeeper', 'confluentinc/cp-zookeeper:7.6.0', null, null, []],
+      ['aws', 'localstack/localstack', null, null, []],
+      ['proxy', 'ghcr.io/shop/edge-proxy:1.4', null, null, []],
     ]);
-    expect(facts[0]).toMatchObject({ name: 'api', evidence: [{ path: 'deploy/compose.yaml', startLine: 2, endLine: 10 }] });
-  });
-
-  it('names hosts of settings (never their values) and aliases of services', () => {
-    const { hints } = dockerComposeExtractor.extract('deploy/compose.yaml', compose);
-    const connections = hints.filter((hint) => hint.hint === 'connection');
-    expect(connections.map((hint) => [hint.host, hint.via, hint.variable, hint.scheme, hint.evidence[0]!.startLine])).toEqual([
-      ['cache', 'host', 'REDIS_HOST', null, 7],
-      ['mongo-1', 'url', 'MONGO_URL', 'mongodb', 8],
-      ['mongo-2', 'url', 'MONGO_URL', 'mongodb', 8],
-      ['kafka', 'host', 'KAFKA_BROKERS', null, 9],
+    expect(services[0]).toMatchObject({ folder: 'deploy', evidence: [{ path: 'deploy/compose.yaml', startLine: 2, endLine: 10 }] });
+    expect(services[5]).toMatchObject({ localstackServices: 's3,sqs,lambda' });
+    const settings = hints.filter((hint) => hint.hint === 'setting');
+    expect(settings.map((hint) => [hint.from, hint.variable, hint.envFolder, hint.evidence[0]!.startLine])).toEqual([
+      [{ by: 'name', kind: 'app', name: 'api' }, 'REDIS_HOST', 'deploy', 7],
+      [{ by: 'name', kind: 'app', name: 'api' }, 'MONGO_URL', 'deploy', 8],
+      [{ by: 'name', kind: 'app', name: 'api' }, 'KAFKA_BROKERS', 'deploy', 9],
+      [{ by: 'name', kind: 'app', name: 'api' }, 'DEBUG', 'deploy', 10],
+      [{ by: 'name', kind: 'app', name: 'aws' }, 'SERVICES', 'deploy', 22],
     ]);
-    expect(JSON.stringify(hints)).not.toContain('pw@');
-    const aliases = hints.filter((hint) => hint.hint === 'host-alias').map((hint) => hint.host);
-    expect(aliases).toEqual(['api', 'api-internal', 'cache', 'mongo-1', 'kafka', 'aws', 'proxy']);
+    // `- DEBUG` passes the variable through from the environment (.env).
+    expect(settings[3]).toMatchObject({ value: null });
   });
 
   it('reads compose file names only, and nothing from a file without services', () => {
     for (const name of ['docker-compose.yml', 'compose.yaml', 'x/docker-compose.prod.yml', 'compose.override.yaml']) expect(dockerComposeExtractor.mayRead(name), name).toBe(true);
     expect(dockerComposeExtractor.mayRead('k8s/deployment.yaml')).toBe(false);
     expect(dockerComposeExtractor.extract('compose.yaml', 'version: "3"\n').facts).toEqual([]);
-    // A build context outside the repository names no folder of it.
-    expect(dockerComposeExtractor.extract('compose.yaml', 'services:\n  a:\n    build: ../../elsewhere\n').facts).toEqual([]);
   });
 });
 
@@ -117,7 +116,12 @@ spec:
       { ref: { by: 'name', kind: 'app', name: 'orders' }, technology: null, evidence: [{ startLine: 4, endLine: 4 }, { startLine: 14, endLine: 14 }] },
       { ref: { by: 'name', kind: 'store', name: 'orders-db' }, technology: 'PostgreSQL', evidence: [{ startLine: 25, endLine: 25 }, { startLine: 33, endLine: 33 }] },
     ]);
-    expect(hints.filter((hint) => hint.hint === 'connection')).toMatchObject([{ host: 'orders-db.shop.svc.cluster.local', variable: 'DATABASE_URL', evidence: [{ startLine: 16, endLine: 17 }] }]);
+    expect(hints.filter((hint) => hint.hint === 'setting')).toMatchObject([{ variable: 'DATABASE_URL', envFolder: null, evidence: [{ startLine: 16, endLine: 17 }] }]);
+    // The images join a workload to the folder a skaffold or CI build makes them from.
+    expect(hints.filter((hint) => hint.hint === 'deployment')).toMatchObject([
+      { ref: { name: 'orders' }, via: 'kubernetes', images: ['shop/orders'] },
+      { ref: { name: 'orders-db' }, via: 'kubernetes', images: ['postgres'] },
+    ]);
     expect(hints.filter((hint) => hint.hint === 'service-selector')).toMatchObject([{ host: 'orders-db', namespace: 'shop', selector: { app: 'orders-db' } }]);
     expect(hints.filter((hint) => hint.hint === 'workload-labels')).toMatchObject([{ labels: { app: 'orders' } }, { labels: { app: 'orders-db' } }]);
   });

@@ -10,9 +10,9 @@
 import { cleanName } from '../fact-keys';
 import { noFileFacts, observedIn, type ElementRef, type Extractor, type FileFacts } from '../file-facts';
 import type { Evidence } from '../extracted-fact';
-import { hostsOfSetting, isSettingName } from '../connection-settings';
+import { isSettingName } from '../connection-settings';
 import { entriesOf, evidenceAt, itemsOf, member, parseStructuredDocuments, stringMember, type StructuredDocument } from '../structured-text';
-import { runtimeTechnologyOfImage, storeImages, storeTechnologyOfImage } from '../technology-catalog';
+import { imageRepository, runtimeTechnologyOfImage, storeImages, storeTechnologyOfImage } from '../technology-catalog';
 
 /** Where each workload kind keeps its pod template. */
 export const podTemplatePaths: Readonly<Record<string, readonly string[]>> = Object.freeze({
@@ -42,9 +42,11 @@ function workloadFacts(path: string, document: StructuredDocument, kind: string,
   if (nameSpan) evidence.push(evidenceAt(path, nameSpan));
   let store: string | null = null;
   let runtime: string | null = null;
+  const images: string[] = [];
   for (const [index, container] of containers.entries()) {
     const image = stringMember(container, 'image');
     if (image === undefined) continue;
+    images.push(imageRepository(image));
     store ??= storeTechnologyOfImage(image);
     runtime ??= runtimeTechnologyOfImage(image);
     const span = document.spanAt([...podSpecPath, 'containers', index, 'image']);
@@ -64,6 +66,8 @@ function workloadFacts(path: string, document: StructuredDocument, kind: string,
   });
   const labels = stringRecord(valueAt(document.value, [...template, 'metadata', 'labels']));
   facts.hints.push({ hint: 'workload-labels', ref, namespace, labels, evidence });
+  // The images join the workload to the folder a skaffold or CI build makes them from.
+  facts.hints.push({ hint: 'deployment', ref, via: 'kubernetes', buildFolder: null, dockerfile: null, projectNames: [], images: [...new Set(images)], evidence });
   containers.forEach((container, containerIndex) => {
     itemsOf(member(container, 'env')).forEach((setting, settingIndex) => {
       const variable = stringMember(setting, 'name');
@@ -71,9 +75,8 @@ function workloadFacts(path: string, document: StructuredDocument, kind: string,
       if (variable === undefined || value === undefined || !isSettingName(variable)) return;
       const span = document.spanAt([...podSpecPath, 'containers', containerIndex, 'env', settingIndex]);
       if (span === null) return;
-      for (const named of hostsOfSetting(variable, value)) {
-        facts.hints.push({ hint: 'connection', from: ref, host: named.host, via: named.via, variable, scheme: named.scheme, evidence: [evidenceAt(path, span)] });
-      }
+      // `$(OTHER_VAR)` is the Kubernetes spelling of a variable; the setting is resolved with the others (resolve-settings.ts).
+      facts.hints.push({ hint: 'setting', from: ref, variable, value: value.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, '$${$1}'), envFolder: null, evidence: [evidenceAt(path, span)] });
     });
   });
 }
@@ -99,7 +102,7 @@ function extract(path: string, text: string): FileFacts {
 
 export const kubernetesManifestsExtractor: Extractor = {
   name: 'kubernetes-manifests',
-  version: 1,
+  version: 2,
   // Compose files are YAML too, but never carry apiVersion and kind.
   mayRead: (path) => /\.ya?ml$/i.test(path),
   extract,

@@ -22,6 +22,7 @@ describe('package.json', () => {
         ref: { by: 'folder', folder: 'services/orders' },
         kind: 'app',
         origin: 'manifest',
+        project: { projectNames: ['@shop/orders', 'orders'], test: false, library: false, runnable: true, workspaceRoot: false },
         name: 'orders',
         description: 'Orders.',
         technology: 'Node.js, Fastify',
@@ -29,8 +30,17 @@ describe('package.json', () => {
     ]);
   });
 
-  it('gives no app for a workspaces root or a text that is not an object', () => {
-    expect(packageJsonExtractor.extract('package.json', '{"name":"mono","workspaces":["packages/*"]}').facts).toEqual([]);
+  it('tells a monorepo root, a test-runner root, a library and a runnable package apart', () => {
+    const traits = (text: string, path = 'package.json') => (packageJsonExtractor.extract(path, text).facts[0] as { project?: unknown } | undefined)?.project;
+    expect(traits('{"name":"mono","workspaces":["packages/*"]}')).toMatchObject({ workspaceRoot: true });
+    expect(traits('{"name":"e2e","devDependencies":{"@playwright/test":"1"},"scripts":{"test":"playwright test"}}')).toMatchObject({ test: true, runnable: false });
+    expect(traits('{"name":"ui-kit","main":"dist/index.js"}')).toMatchObject({ library: true, runnable: false });
+    expect(traits('{"name":"web","scripts":{"start":"node server.js"}}')).toMatchObject({ library: false, runnable: true, test: false });
+    expect(traits('{"name":"cli","bin":{"x":"x.js"},"main":"x.js"}')).toMatchObject({ library: false, runnable: true });
+    expect(traits('{"name":"orders-e2e","scripts":{"start":"x"}}')).toMatchObject({ test: true });
+  });
+
+  it('gives no app for a text that is not an object', () => {
     expect(packageJsonExtractor.extract('package.json', '[1,2]').facts).toEqual([]);
     expect(packageJsonExtractor.extract('package.json', '{"name": ').facts).toEqual([]);
   });
@@ -106,8 +116,12 @@ describe('pom.xml', () => {
     });
   });
 
-  it('gives nothing for an aggregator, malformed XML or an entity it does not know', () => {
-    expect(mavenPomExtractor.extract('pom.xml', '<project><artifactId>all</artifactId><packaging>pom</packaging></project>').facts).toEqual([]);
+  it('marks an aggregator as a root that holds modules, and gives nothing for malformed XML or an entity it does not know', () => {
+    expect(mavenPomExtractor.extract('pom.xml', '<project><artifactId>all</artifactId><packaging>pom</packaging></project>').facts).toMatchObject([{ project: { workspaceRoot: true, runnable: false } }]);
+    expect(mavenPomExtractor.extract('a/pom.xml', '<project><artifactId>util</artifactId></project>').facts).toMatchObject([{ project: { library: true, runnable: false } }]);
+    expect(
+      mavenPomExtractor.extract('b/pom.xml', '<project><artifactId>api</artifactId><build><plugins><plugin><artifactId>spring-boot-maven-plugin</artifactId></plugin></plugins></build></project>').facts,
+    ).toMatchObject([{ project: { library: false, runnable: true } }]);
     expect(mavenPomExtractor.extract('pom.xml', '<project><artifactId>x</project>').facts).toEqual([]);
     expect(mavenPomExtractor.extract('pom.xml', '<!DOCTYPE p [<!ENTITY e SYSTEM "file:///etc/passwd">]><project><artifactId>&e;</artifactId></project>').facts).toEqual([]);
   });
@@ -123,6 +137,17 @@ describe('.csproj', () => {
     });
     const named = '<Project Sdk="Microsoft.NET.Sdk">\n<PropertyGroup>\n<AssemblyName>worker</AssemblyName>\n</PropertyGroup>\n</Project>';
     expect(csprojExtractor.extract('w/W.csproj', named).facts[0]).toMatchObject({ name: 'worker', technology: '.NET', evidence: [{ startLine: 1 }, { startLine: 3 }] });
+  });
+
+  it('tells test projects and class libraries from services', () => {
+    const traits = (path: string, text: string) => (csprojExtractor.extract(path, text).facts[0] as { project?: unknown }).project;
+    const xunit = '<Project Sdk="Microsoft.NET.Sdk"><ItemGroup><PackageReference Include="Microsoft.NET.Test.Sdk" Version="17" /><PackageReference Include="xunit" Version="2" /></ItemGroup></Project>';
+    expect(traits('tests/Orders.Tests/Orders.Tests.csproj', xunit)).toMatchObject({ test: true });
+    expect(traits('t/X.csproj', '<Project Sdk="MSTest.Sdk/3.6.1"></Project>')).toMatchObject({ test: true });
+    expect(traits('t/Y.csproj', '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><IsTestProject>true</IsTestProject></PropertyGroup></Project>')).toMatchObject({ test: true });
+    expect(traits('lib/EventBus/EventBus.csproj', '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>')).toMatchObject({ test: false, library: true, runnable: false });
+    expect(traits('src/Tool/Tool.csproj', '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><OutputType>Exe</OutputType></PropertyGroup></Project>')).toMatchObject({ library: false, runnable: true });
+    expect(traits('src/Api/Api.csproj', '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>')).toMatchObject({ library: false, runnable: true, projectNames: ['Api'] });
   });
 });
 
@@ -144,6 +169,10 @@ describe('Dockerfile', () => {
     expect(dockerfileExtractor.extract('a/Dockerfile', 'FROM mcr.microsoft.com/dotnet/aspnet:8.0\n').facts[0]).toMatchObject({ technology: '.NET' });
     expect(dockerfileExtractor.extract('a/Dockerfile', 'FROM gcr.io/distroless/nodejs20-debian12\n').facts[0]).toMatchObject({ technology: 'Node.js' });
     expect(dockerfileExtractor.extract('a/Dockerfile', 'FROM prom/node-exporter\n').facts[0]).toMatchObject({ technology: null });
+    // The image the container runs, for a custom image of a store (`FROM mongo`).
+    expect(dockerfileExtractor.extract('db/Dockerfile', 'FROM mongo:7 AS base\nFROM base\nCOPY init.js /docker-entrypoint-initdb.d/\n').hints).toEqual([
+      { hint: 'base-image', dockerfile: 'db/Dockerfile', image: 'mongo:7', evidence: [{ path: 'db/Dockerfile', startLine: 1, endLine: 1 }] },
+    ]);
     expect(dockerfileExtractor.extract('a/Dockerfile', 'RUN echo no stage\n').facts).toEqual([]);
   });
 

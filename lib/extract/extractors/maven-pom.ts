@@ -2,10 +2,11 @@
  * An app from a Maven project: `artifactId`, `name` and `description` of the
  * project itself (not of its parent), and the framework among its
  * dependencies or parent (Spring Boot, Quarkus, Micronaut). An aggregator
- * (`<packaging>pom</packaging>`) is no app.
+ * (`<packaging>pom</packaging>`) holds modules and is none itself.
  */
 import { cleanDescription, cleanName } from '../fact-keys';
-import { noFileFacts, observedIn, type Extractor, type FileFacts } from '../file-facts';
+import { noFileFacts, observedIn, type Extractor, type FileFacts, type ProjectTraits } from '../file-facts';
+import { isTestProjectName } from '../project-roles';
 import type { Evidence } from '../extracted-fact';
 import { baseNameOf, folderOf } from '../repository-paths';
 import { frameworks, withFramework } from '../technology-catalog';
@@ -16,11 +17,14 @@ function frameworkOf(artifactId: string): string | null {
   return prefix === undefined ? null : frameworks.maven[prefix]!;
 }
 
+/** Build plugins that make a runnable application. */
+const runnablePlugins: readonly string[] = ['spring-boot-maven-plugin', 'quarkus-maven-plugin', 'micronaut-maven-plugin', 'maven-shade-plugin', 'jib-maven-plugin', 'exec-maven-plugin'];
+
 function extract(path: string, text: string): FileFacts {
   const outline = outlineXml(text);
   if (outline === null) return noFileFacts;
   const only = (elementPath: string): XmlElement | undefined => outline.find((element) => element.path === elementPath);
-  if (only('project/packaging')?.text === 'pom') return noFileFacts;
+  const aggregator = only('project/packaging')?.text === 'pom';
   const artifact = only('project/artifactId');
   const name = cleanName(artifact?.text);
   if (artifact === undefined || name === null) return noFileFacts;
@@ -38,6 +42,9 @@ function extract(path: string, text: string): FileFacts {
     }
   }
   evidence.sort((a, b) => a.startLine - b.startLine);
+  const plugins = outline.filter((element) => element.path === 'project/build/plugins/plugin/artifactId').map((element) => element.text.trim());
+  const runnable = !aggregator && (framework !== null || plugins.some((plugin) => runnablePlugins.includes(plugin)) || only('project/packaging')?.text === 'war');
+  const project: ProjectTraits = { projectNames: [name], test: isTestProjectName(name), library: !aggregator && !runnable, runnable, workspaceRoot: aggregator };
   return {
     facts: [
       {
@@ -46,6 +53,7 @@ function extract(path: string, text: string): FileFacts {
         ref: { by: 'folder', folder: folderOf(path) },
         kind: 'app',
         origin: 'manifest',
+        project,
         name,
         description,
         technology: withFramework('Java', framework),
@@ -57,8 +65,8 @@ function extract(path: string, text: string): FileFacts {
 
 export const mavenPomExtractor: Extractor = {
   name: 'maven-pom',
-  version: 1,
+  version: 2,
   mayRead: (path) => baseNameOf(path) === 'pom.xml',
   extract,
-  tables: { runtime: 'Java', frameworks: frameworks.maven },
+  tables: { runtime: 'Java', frameworks: frameworks.maven, runnablePlugins },
 };

@@ -8,6 +8,7 @@
 import { parse } from 'smol-toml';
 import { cleanDescription, cleanName } from '../fact-keys';
 import { noFileFacts, observedIn, type Extractor, type FileFacts } from '../file-facts';
+import { isTestProjectName } from '../project-roles';
 import { baseNameOf, folderOf } from '../repository-paths';
 import { entriesOf, itemsOf, member } from '../structured-text';
 import { frameworks, withFramework } from '../technology-catalog';
@@ -51,6 +52,13 @@ function extract(path: string, text: string): FileFacts {
         ref: { by: 'folder', folder: folderOf(path) },
         kind: 'app',
         origin: 'manifest',
+        project: {
+          projectNames: name === null ? [] : [name],
+          test: isTestProjectName(name ?? ''),
+          library: false,
+          runnable: framework !== null || member(project, 'scripts') !== undefined || member(poetry, 'scripts') !== undefined,
+          workspaceRoot: false,
+        },
         name,
         description,
         technology: withFramework('Python', framework === null ? null : frameworks.python[framework]!),
@@ -62,7 +70,7 @@ function extract(path: string, text: string): FileFacts {
 
 export const pyprojectTomlExtractor: Extractor = {
   name: 'pyproject-toml',
-  version: 1,
+  version: 2,
   mayRead: (path) => baseNameOf(path) === 'pyproject.toml',
   extract,
   tables: { runtime: 'Python', frameworks: frameworks.python },
