@@ -370,9 +370,11 @@ function relationshipFacts(hints: ConnectionHint[], linker: Linker): ExtractedFa
     // A store or broker is called; its own settings (`POSTGRES_DB`, advertised listeners) name itself or what calls it.
     return from === null || to === null || from === to || from.startsWith('element:store:') ? [] : [{ hint, from, to }];
   });
-  // `depends_on` alone is start order, not a call: a call only to a store or broker nothing else connects.
+  // `depends_on` alone is start order, not a call. It makes a call only to a store or broker, and only from an app whose
+  // settings name nothing: an app whose settings name what it calls has said where it connects.
+  const wired = new Set(linked.filter(({ hint }) => hint.via !== 'depends-on').map(({ from }) => from));
   const calls = [...groupBy(linked, ({ from, to }) => relationshipKey(from, to))].filter(
-    ([, group]) => group.some(({ hint }) => hint.via !== 'depends-on') || group[0]!.to.startsWith('element:store:'),
+    ([, group]) => group.some(({ hint }) => hint.via !== 'depends-on') || (group[0]!.to.startsWith('element:store:') && !wired.has(group[0]!.from)),
   );
   return calls.map(([key, group]) => {
     const found = group.map(({ hint }) => hint);

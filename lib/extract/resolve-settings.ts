@@ -17,6 +17,14 @@ export function envFilesByFolder(files: readonly EnvFileHint[]): Map<string, Env
   return byFolder;
 }
 
+/** Health-check settings (`BasketUrlHC`, `HealthChecks__0__Uri`, `http://orders/healthz`): a monitor watching a service, not a call. */
+const healthSettingName = /(?:health|(?:^|[_.:-])hc$|[a-z]HC$)/;
+const healthPath = /:\/\/[^/\s]+\/(?:hc|health|healthz|healthcheck|liveness|readiness|livez|readyz)(?:[/?#\s]|$)/i;
+
+export function isHealthCheck(variable: string, value: string): boolean {
+  return healthSettingName.test(variable) || /health/i.test(variable) || healthPath.test(value);
+}
+
 /** The connections one setting states, with the `.env` lines it read as evidence beside its own. */
 export function connectionsOfSetting(setting: SettingHint, envFiles: ReadonlyMap<string, EnvFileHint>, isKnownHost: (host: string) => boolean): ConnectionHint[] {
   const env = setting.envFolder === null ? undefined : envFiles.get(setting.envFolder);
@@ -30,6 +38,7 @@ export function connectionsOfSetting(setting: SettingHint, envFiles: ReadonlyMap
   const raw = setting.value ?? lookup(setting.variable);
   if (raw === undefined) return [];
   const value = interpolateVariables(springPlaceholdersAsCompose(raw), lookup);
+  if (isHealthCheck(setting.variable, value)) return [];
   let hosts = hostsOfSetting(setting.variable, value);
   if (hosts.length === 0 && connectingSettingPattern.test(setting.variable)) {
     const bare = bareHostOf(value);

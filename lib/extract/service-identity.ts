@@ -27,6 +27,7 @@ import { interpolateVariables } from './interpolate-variables';
 import { canonicalName, flatName } from './name-forms';
 import { folderRoleReason } from './project-roles';
 import { baseNameOf, folderOf, joinRepositoryPath } from './repository-paths';
+import { testComposeFile } from './extractors/docker-compose';
 import type { LeftOutCandidate } from './scan-diagnostics';
 import { imageRepository, isToolingImage, localstackServices, runtimeTechnologyOfImage, storeTechnologyOfImage } from './technology-catalog';
 
@@ -142,8 +143,13 @@ class IdentityBuilder {
     return value === '' ? null : value;
   }
 
+  /** The deployed service a name reaches: its exact name, else the one whose name reads alike (`basket.data`, `basket-data`, `basketdata`). */
   private named(name: string): Deployed | undefined {
-    return this.deployedByName.get(name.toLowerCase());
+    const exact = this.deployedByName.get(name.toLowerCase());
+    if (exact !== undefined) return exact;
+    const flat = flatName(name);
+    const alike = this.deployed.filter((candidate) => candidate.names.some((entry) => flatName(entry.name) === flat));
+    return alike.length === 1 ? alike[0] : undefined;
   }
 
   private addName(target: Deployed, name: string, via: Via): void {
@@ -173,7 +179,14 @@ class IdentityBuilder {
 
   /** Compose services, once `.env` gave their variables: an app that builds a folder, a store, or a helper left out. */
   private composeServices(): void {
-    for (const service of inOrder(hintsOf(this.files, 'compose-service'))) {
+    const services = inOrder(hintsOf(this.files, 'compose-service'));
+    const inTestFile = (service: ComposeServiceHint) => testComposeFile.test(baseNameOf(service.evidence[0]?.path ?? ''));
+    // Services of the main files first: a test file that redefines one adds to it, one of its own is a test.
+    for (const service of [...services.filter((entry) => !inTestFile(entry)), ...services.filter(inTestFile)]) {
+      if (inTestFile(service) && this.named(service.name) === undefined) {
+        this.leftOut.push({ path: service.evidence[0]!.path, name: service.name, reason: 'service of a test compose file' });
+        continue;
+      }
       this.anyDeployer = true;
       const used: Evidence[] = [];
       const image = this.interpolate(service.image, service.folder, used);
@@ -323,9 +336,15 @@ class IdentityBuilder {
         .sort((a, b) => b.folder.length - a.folder.length);
       const nearest = enclosing[0];
       if (nearest !== undefined && enclosing.filter((entry) => entry.folder === nearest.folder).length === 1 && folderRoleReason(unit.folder.slice(nearest.folder.length)) === null) {
-        const others = units.filter((other) => other !== unit && !other.traits.test && isInside(other.folder, nearest.folder) && other.hasManifest);
-        if (others.length === 0 || unit.folder === nearest.folder || !unit.hasManifest || others.every((other) => other.traits.library)) claim(unit, nearest.target);
+        claim(unit, nearest.target);
       }
+    }
+    // A deployed service no folder joined yet: the project its image is named after (`acme/orders-service` ← artifactId `orders-service`).
+    for (const target of apps) {
+      if ([...claimed.values()].some((list) => list.includes(target))) continue;
+      const imageNames = new Set([...target.images].map((image) => flatName(image.slice(image.lastIndexOf('/') + 1))));
+      const matching = units.filter((unit) => !claimed.has(unit) && !unit.traits.test && unit.traits.projectNames.some((name) => imageNames.has(flatName(name))));
+      if (matching.length === 1) claim(matching[0]!, target);
     }
     // A deployed service no folder joined yet: the project whose name or folder reads like its name.
     for (const target of apps) {

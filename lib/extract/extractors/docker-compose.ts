@@ -11,9 +11,12 @@ import { isSettingName } from '../connection-settings';
 import { baseNameOf, folderOf } from '../repository-paths';
 import { entriesOf, evidenceAt, itemsOf, member, parseStructuredDocuments, stringMember, type StructuredDocument } from '../structured-text';
 
-/** `docker-compose.yml`, `compose.yaml`, `docker-compose.prod.yml`… */
+/** Compose files that run tests (`docker-compose.test.yml`, `compose.tests.yaml`, `docker-compose.ci.yml`, `docker-compose.e2e.yml`). */
+export const testComposeFile = /(?:^|[.-])(?:tests?|e2e|ci|integration)(?:[.-]|$)/i;
+
+/** `docker-compose.yml`, `compose.yaml`, `docker-compose.prod.yml`, `docker-compose-load.yaml`… */
 export function isComposeFileName(path: string): boolean {
-  return /^(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/i.test(baseNameOf(path));
+  return /^(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml$/i.test(baseNameOf(path));
 }
 
 /** The settings of a service as `[name, value, path of the entry]`, from a list of `NAME=value` or a map; a value of null passes the variable through. */
@@ -40,12 +43,12 @@ function serviceFacts(path: string, document: StructuredDocument, serviceName: s
   const context = typeof build === 'string' ? build : (stringMember(build, 'context') ?? (build !== undefined && build !== null ? '.' : undefined));
   const dockerfile = stringMember(build, 'dockerfile');
   const image = stringMember(service, 'image');
-  if (context === undefined && image === undefined) return;
   const aliases = new Set<string>();
   for (const alias of [stringMember(service, 'hostname'), stringMember(service, 'container_name')]) if (alias !== undefined) aliases.add(alias);
   for (const [, network] of entriesOf(member(service, 'networks'))) for (const alias of itemsOf(member(network, 'aliases'))) if (typeof alias === 'string') aliases.add(alias);
   const localstack = settingsOf(member(service, 'environment'), []).find(([variable]) => variable === 'SERVICES')?.[1] ?? null;
-  facts.hints.push({
+  // An override file that only adds settings to a service defined elsewhere states no service of its own.
+  if (context !== undefined || image !== undefined) facts.hints.push({
     hint: 'compose-service',
     folder: folderOf(path),
     name,
@@ -56,6 +59,7 @@ function serviceFacts(path: string, document: StructuredDocument, serviceName: s
     aliases: [...aliases].flatMap((alias) => cleanName(alias) ?? []),
     evidence,
   });
+  else if (aliases.size > 0) for (const alias of aliases) facts.hints.push({ hint: 'host-alias', host: alias.toLowerCase(), ref: { by: 'name', kind: 'app', name }, evidence });
   // The element's kind is known only once `.env` is read: the reference names it by name alone.
   const ref: ElementRef = { by: 'name', kind: 'app', name };
   const base = ['services', serviceName];
@@ -65,6 +69,8 @@ function serviceFacts(path: string, document: StructuredDocument, serviceName: s
     if (entrySpan === null) continue;
     facts.hints.push({ hint: 'setting', from: ref, variable, value, envFolder: folderOf(path), evidence: [evidenceAt(path, entrySpan)] });
   }
+  // A test file starts the system to test it: its start order says nothing of who calls whom.
+  if (testComposeFile.test(baseNameOf(path))) return;
   const dependsOn = member(service, 'depends_on');
   const dependencies: [string, (string | number)[]][] = Array.isArray(dependsOn)
     ? dependsOn.flatMap((entry, index): [string, (string | number)[]][] => (typeof entry === 'string' ? [[entry, [...base, 'depends_on', index]]] : []))
