@@ -23,6 +23,10 @@ const pathFor: Record<string, string> = {
   openapi: 'svc/openapi.yaml',
   asyncapi: 'svc/asyncapi.json',
   'json-schema': 'schemas/x.schema.json',
+  nginx: 'nginx/nginx.conf',
+  envoy: 'envoy/envoy.yaml',
+  'spring-config': 'svc/src/main/resources/application.yml',
+  'dotnet-appsettings': 'svc/appsettings.json',
 };
 
 const filter = createPathFilter({ includePaths: [], excludePaths: [], excludeGlobs: ['**/*.min.*'] });
