@@ -14,7 +14,7 @@ export interface PropertyEntry {
   endLine: number;
 }
 
-function unescape(text: string): string {
+function unescaped(text: string): string {
   return text.replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, escaped: string) => {
     if (escaped.length === 5) return String.fromCharCode(Number.parseInt(escaped.slice(1), 16));
     return escaped === 't' ? '\t' : escaped === 'n' ? '\n' : escaped === 'r' ? '\r' : escaped === 'f' ? '\f' : escaped;
@@ -46,7 +46,7 @@ export function parseJavaProperties(text: string): PropertyEntry[] {
       rawKey = logical.slice(0, keyEnd);
       rawValue = logical.slice(keyEnd + separator[1]!.length);
     }
-    entries.push({ key: unescape(rawKey), value: unescape(rawValue), startLine, endLine: index + 1 });
+    entries.push({ key: unescaped(rawKey), value: unescaped(rawValue), startLine, endLine: index + 1 });
   }
   return entries;
 }

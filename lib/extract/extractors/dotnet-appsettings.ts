@@ -62,7 +62,7 @@ function settingsOf(path: string, document: StructuredDocument): SettingHint[] {
       const span = document.spanAt(at);
       if (span !== null) hints.push({ hint: 'setting', from, variable: at.join(':'), value, envFolder: null, evidence: [evidenceAt(path, span)] });
     } else if (Array.isArray(value)) {
-      value.forEach((item, index) => visit(item, [...at, index], depth + 1));
+      for (const [index, item] of value.entries()) visit(item, [...at, index], depth + 1);
     } else {
       for (const [key, item] of Object.entries(asRecord(value) ?? {})) visit(item, [...at, key], depth + 1);
     }

@@ -88,7 +88,7 @@ function extract(path: string, text: string): FileFacts {
   if (!text.includes('static_resources')) return noFileFacts;
   const facts: FileFacts = { facts: [], hints: [] };
   for (const document of parseStructuredDocuments(text, isJsonPath(path) ? 'json' : 'yaml')) {
-    itemsOf(member(member(document.value, 'static_resources'), 'clusters')).forEach((cluster, index) => clusterHints(path, document, cluster, index, facts));
+    for (const [index, cluster] of itemsOf(member(member(document.value, 'static_resources'), 'clusters')).entries()) clusterHints(path, document, cluster, index, facts);
   }
   return facts.hints.length === 0 ? noFileFacts : facts;
 }

@@ -110,7 +110,7 @@ function flatten(value: unknown, name: string, at: (string | number)[], visit: (
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     if (name !== '') visit(name, at, String(value));
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => flatten(item, `${name}[${index}]`, [...at, index], visit, depth + 1));
+    for (const [index, item] of value.entries()) flatten(item, `${name}[${index}]`, [...at, index], visit, depth + 1);
   } else {
     const record = asRecord(value);
     if (record === null) return;
