@@ -28,4 +28,18 @@ describe('hostsOfSetting', () => {
     expect(hostsOfSetting('DATABASE_URL', 'postgres://[::1]:5432/x')).toEqual([]);
     expect(hostsOfSetting('DB_HOST', 'a..b')).toEqual([]);
   });
+
+  it('reads the formats Spring and .NET configuration files use', () => {
+    expect(hostsOfSetting('spring.datasource.url', 'jdbc:sqlserver://SqlData:1433;databaseName=orders;user=sa;password=x')).toEqual([{ host: 'sqldata', scheme: 'sqlserver', via: 'url' }]);
+    expect(hostsOfSetting('spring.datasource.url', 'jdbc:mysql://mysql-server:3306/petclinic?useSSL=false')).toEqual([{ host: 'mysql-server', scheme: 'mysql', via: 'url' }]);
+    expect(hostsOfSetting('spring.cloud.gateway.routes[0].uri', 'lb://customers-service')).toEqual([{ host: 'customers-service', scheme: 'lb', via: 'url' }]);
+    expect(hostsOfSetting('spring.config.import', 'optional:configserver:http://config-server:8888')).toEqual([{ host: 'config-server', scheme: 'http', via: 'url' }]);
+    expect(hostsOfSetting('RabbitMQ:HostName', 'rabbitmq')).toEqual([{ host: 'rabbitmq', scheme: null, via: 'host' }]);
+  });
+
+  it('reads the endpoints of a StackExchange.Redis configuration string, never its password', () => {
+    expect(hostsOfSetting('ConnectionStrings:Redis', 'basket-data:6379,password=s3cret,abortConnect=false')).toEqual([{ host: 'basket-data', scheme: 'redis', via: 'host' }]);
+    // A comma list with an option Redis does not know is not such a string.
+    expect(hostsOfSetting('Greeting', 'hello,colour=blue')).toEqual([]);
+  });
 });

@@ -13,8 +13,8 @@ export interface NamedHost {
 }
 
 /** Setting names whose bare value (no scheme) is a host list. */
-// `_`, `.` and `-` separate words: `REDIS_HOST`, `spring.rabbitmq.host`, `kafka.bootstrap-servers`, `urls__basket`.
-export const hostSettingPattern = /(?:^|[_.-])(?:HOST|HOSTS|HOSTNAME|SERVER|SERVERS|BROKER|BROKERS|BOOTSTRAP[_.-]SERVERS|ADDR|ADDRESS|ADDRESSES|ENDPOINT|NODES)$/i;
+// `_`, `.`, `-` and `:` separate words: `REDIS_HOST`, `spring.rabbitmq.host`, `kafka.bootstrap-servers`, `urls__basket`, `RabbitMQ:HostName`.
+export const hostSettingPattern = /(?:^|[_.:-])(?:HOST|HOSTS|HOSTNAME|SERVER|SERVERS|BROKER|BROKERS|BOOTSTRAP[_.-]SERVERS|ADDR|ADDRESS|ADDRESSES|ENDPOINT|NODES)$/i;
 
 /** The host member of a `key=value;` connection string; its value ends at `;`. */
 const connectionStringHost = /(?:^|;)\s*(?:Server|Host|Data Source|Address|Addr|Network Address|HostName|Endpoint)\s*=\s*([^;]*)/gi;
@@ -42,10 +42,22 @@ function cleanHost(raw: string): string | null {
   return host;
 }
 
+/** Options of a StackExchange.Redis configuration string (`redis:6379,abortConnect=false,ssl=true`). */
+const redisOptionNames = /^(?:abortConnect|allowAdmin|channelPrefix|connectRetry|connectTimeout|configChannel|defaultDatabase|keepAlive|name|password|user|proxy|resolveDns|serviceName|ssl|sslHost|sslProtocols|syncTimeout|asyncTimeout|tiebreaker|version)$/i;
+
+/** The endpoints of a StackExchange.Redis configuration string, when the value is one: endpoints and at least one known option, comma separated. */
+function redisConfigurationHosts(value: string): string[] {
+  const parts = value.split(',').map((part) => part.trim());
+  const options = parts.filter((part) => part.includes('='));
+  if (options.length === 0 || !options.every((part) => redisOptionNames.test(part.slice(0, part.indexOf('=')).trim()))) return [];
+  return parts.filter((part) => !part.includes('=')).flatMap((part) => (/^[\w.-]+(?::\d+)?$/.test(part) ? [part] : []));
+}
+
 /** Every host named by one setting; none when the value names no host (or only this machine). */
 export function hostsOfSetting(variable: string, value: string): NamedHost[] {
   const found: NamedHost[] = [];
-  const urls = value.matchAll(/([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#\s"']*)/g);
+  // The authority ends at `;` too: JDBC for SQL Server writes `jdbc:sqlserver://sqldata:1433;databaseName=orders`.
+  const urls = value.matchAll(/([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#\s"';]*)/g);
   let sawUrl = false;
   for (const [, scheme, authority] of urls) {
     sawUrl = true;
@@ -63,6 +75,12 @@ export function hostsOfSetting(variable: string, value: string): NamedHost[] {
         const host = cleanHost(part.replace(/^tcp:/i, ''));
         if (host !== null && !/^\d+$/.test(host)) found.push({ host, scheme: null, via: 'host' });
       }
+    }
+  }
+  if (!sawUrl && found.length === 0) {
+    for (const part of redisConfigurationHosts(value)) {
+      const host = cleanHost(part);
+      if (host !== null) found.push({ host, scheme: 'redis', via: 'host' });
     }
   }
   if (!sawUrl && found.length === 0 && hostSettingPattern.test(variable)) {

@@ -23,6 +23,10 @@ const pathFor: Record<string, string> = {
   openapi: 'svc/openapi.yaml',
   asyncapi: 'svc/asyncapi.json',
   'json-schema': 'schemas/x.schema.json',
+  nginx: 'nginx/nginx.conf',
+  envoy: 'envoy/envoy.yaml',
+  'spring-config': 'svc/src/main/resources/application.yml',
+  'dotnet-appsettings': 'svc/appsettings.json',
 };
 
 const filter = createPathFilter({ includePaths: [], excludePaths: [], excludeGlobs: ['**/*.min.*'] });
@@ -92,6 +96,50 @@ describe('extractors (fuzzed)', () => {
         for (const fact of combineFacts(found)) expect(extractedFactSchema.safeParse(fact).success, JSON.stringify(fact)).toBe(true);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('configuration files (fuzzed)', () => {
+  const anyValue = fc.jsonValue({ maxDepth: 3 });
+  const name = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('orders', 'db', 'spring', 'ConnectionStrings', '__proto__', 'constructor', 'a\nb'));
+
+  it('never throw on values in the shape of Envoy, Spring and .NET configuration, and combine into valid wire facts', () => {
+    const socket = fc.record({ socket_address: fc.record({ address: fc.oneof(name, anyValue, fc.constant('${X:-orders}')) }, { requiredKeys: [] }) }, { requiredKeys: [] });
+    const cluster = fc.record({ name, load_assignment: fc.oneof(anyValue, fc.record({ endpoints: fc.array(fc.record({ lb_endpoints: fc.array(fc.record({ endpoint: fc.record({ address: socket }) })) })) })), hosts: fc.oneof(anyValue, fc.array(socket)), http2_protocol_options: anyValue }, { requiredKeys: [] });
+    const urlLike = fc.constantFrom('jdbc:mysql://db:3306/x', 'lb://orders', '${X:http://orders}', '${a.b}', 'Server=db;x=y', 'redis:6379,ssl=true');
+    const documents = fc.record({
+      clusters: fc.array(fc.oneof(anyValue, cluster), { maxLength: 3 }),
+      spring: fc.dictionary(name, fc.oneof(anyValue, urlLike, fc.dictionary(name, urlLike))),
+      appsettings: fc.dictionary(name, fc.oneof(anyValue, urlLike, fc.dictionary(name, urlLike))),
+    });
+    fc.assert(
+      fc.property(documents, fc.boolean(), (drawn, asJson) => {
+        const write = (value: unknown) => (asJson ? JSON.stringify(value, null, 1) : stringify(value));
+        const files: Record<string, string> = {
+          'docker-compose.yml': 'services:\n  orders:\n    build: ./svc\n  db:\n    image: postgres\n',
+          'envoy/envoy.yaml': write({ static_resources: { clusters: drawn.clusters } }),
+          'svc/src/main/resources/application.yml': write({ spring: drawn.spring, ...drawn.spring }),
+          'config-repo/orders-docker.properties': Object.entries(drawn.spring).map(([key, value]) => `spring.${key}=${JSON.stringify(value)}`).join('\n'),
+          'svc/appsettings.json': JSON.stringify({ ConnectionStrings: drawn.appsettings, ...drawn.appsettings }),
+        };
+        const found: FileFacts[] = [];
+        for (const [path, text] of Object.entries(files)) for (const extractor of extractors) if (extractor.mayRead(path)) found.push(extractor.extract(path, text));
+        for (const fact of combineFacts(found)) expect(extractedFactSchema.safeParse(fact).success, JSON.stringify(fact)).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('never throw on token soup of nginx syntax, and name only hosts the text names', () => {
+    const piece = fc.constantFrom('server', 'upstream', 'u', '{', '}', ';', 'location', '/api', 'proxy_pass', 'grpc_pass', 'http://u', 'http://$v', 'set', '$v', 'orders:80', '"', '#', '\n', '${v}', 'unix:/s');
+    const nginx = extractors.find((extractor) => extractor.name === 'nginx')!;
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const words = new Set(pieces.map((word) => word.replace(/^https?:\/\//, '').replace(/:\d+$/, '')));
+        for (const hint of nginx.extract('nginx/nginx.conf', pieces.join(' ')).hints) if (hint.hint === 'connection') expect(words).toContain(hint.host);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

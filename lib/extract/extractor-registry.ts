@@ -8,13 +8,17 @@ import { csprojExtractor } from './extractors/csproj';
 import { dockerComposeExtractor } from './extractors/docker-compose';
 import { dockerfileExtractor } from './extractors/dockerfile';
 import { dotenvExtractor } from './extractors/dotenv';
+import { dotnetAppSettingsExtractor } from './extractors/dotnet-appsettings';
+import { envoyExtractor } from './extractors/envoy';
 import { goModExtractor } from './extractors/go-mod';
 import { jsonSchemaExtractor } from './extractors/json-schema';
 import { kubernetesManifestsExtractor } from './extractors/kubernetes-manifests';
 import { mavenPomExtractor } from './extractors/maven-pom';
+import { nginxExtractor } from './extractors/nginx';
 import { openapiExtractor } from './extractors/openapi';
 import { packageJsonExtractor } from './extractors/package-json';
 import { pyprojectTomlExtractor } from './extractors/pyproject-toml';
+import { springConfigExtractor } from './extractors/spring-config';
 import { terraformExtractor } from './extractors/terraform';
 import type { Extractor } from './file-facts';
 
@@ -32,6 +36,10 @@ export const extractors: readonly Extractor[] = Object.freeze([
   openapiExtractor,
   asyncapiExtractor,
   jsonSchemaExtractor,
+  nginxExtractor,
+  envoyExtractor,
+  springConfigExtractor,
+  dotnetAppSettingsExtractor,
 ]);
 
 /** Whether any rule may find facts in a file at this path (by name alone). */

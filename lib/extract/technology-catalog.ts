@@ -209,6 +209,11 @@ export const schemeProtocols: Readonly<Record<string, string>> = Object.freeze({
   http: 'HTTP',
   https: 'HTTPS',
   grpc: 'gRPC',
+  grpcs: 'gRPC',
+  // Spring Cloud LoadBalancer: `lb://customers-service` is HTTP to a service by its registered name.
+  lb: 'HTTP',
+  fastcgi: 'FastCGI',
+  uwsgi: 'uwsgi',
   s3: 'S3 API',
 });
 
