@@ -272,7 +272,7 @@ describe('svc scan against the push endpoints', () => {
     const [body] = JSON.parse(await readFile(join(folder, 'dry.json'), 'utf8'));
     expect(body.scope.limits.maxFiles).toBe(4);
     // Below the counts: which extractors read the files read, and what they found.
-    expect(first.stdout.split('\n')[1]).toMatch(/^  read: .*\d+ files?, \d+ found/);
+    expect(first.stdout.split('\n')[1]).toMatch(/^ {2}read: .*\d+ files?, \d+ found/);
     expect(body.diagnostics.extractors.reduce((sum: number, e: { filesRead: number }) => sum + e.filesRead, 0)).toBeGreaterThan(0);
     const idOf = (text: string) => uuid.exec(text)![0];
     expect(idOf((await scan(['shop', '--dry-run'])).stdout)).toBe(idOf(first.stdout));
