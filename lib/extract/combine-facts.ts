@@ -29,6 +29,7 @@ import { baseNameOf, foldersUpward } from './repository-paths';
 import { connectionsOfSetting, envFilesByFolder } from './resolve-settings';
 import type { LeftOutCandidate } from './scan-diagnostics';
 import { schemeProtocols } from './technology-catalog';
+import { expandTerraformModules } from './terraform-modules';
 
 export interface CombineOptions {
   /** Name of the app built from the scanned root folder when no manifest or compose service names it. Default `app`. */
@@ -413,6 +414,7 @@ export function combineFacts(files: readonly FileFacts[], options: CombineOption
 
 /** The facts of a whole scan and the candidates left out of them, with the reason (for the scan's diagnostics). */
 export function combineFactsAndReport(files: readonly FileFacts[], options: CombineOptions = {}): { facts: ExtractedFact[]; leftOut: LeftOutCandidate[] } {
+  files = expandTerraformModules(files, { rootName: options.rootAppName });
   return { facts: combineAll(files, options), leftOut: [] };
 }
 
