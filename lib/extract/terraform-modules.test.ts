@@ -162,22 +162,24 @@ describe('Terraform names', () => {
     expect(summary(facts)).toEqual(['channel:Shop Infra queue', 'channel:refunds queue', 'element:store:payments DynamoDB', 'element:store:shop-infra S3']);
   });
 
-  it('names the resources of a local module by each calling block: a module called twice gives two stores', () => {
+  it('names the resources of a local module by each calling block: a module called twice gives two stores, none where count is 0', () => {
     const facts = combined({
       'infra/main.tf': [
         'locals {\n  env = "prod"\n}',
         'module "orders_db" {\n  source = "./modules/db"\n  name   = "orders-${local.env}"\n  engine = "mysql"\n}',
         'module "catalog_db" {\n  source = "./modules/db"\n  name   = "catalog"\n}',
         'module "audit_db" {\n  source = "./modules/db"\n  name   = module.naming.id\n}',
+        'module "legacy_db" {\n  source = "./modules/db"\n  name   = "legacy"\n  create = false\n}',
+        'module "unused_db" {\n  source = "./modules/db"\n  count  = 0\n  name   = "unused"\n}',
       ].join('\n'),
-      'infra/modules/db/variables.tf': 'variable "name" {\n  type = string\n}\nvariable "engine" {\n  default = "postgres"\n}\n',
-      'infra/modules/db/main.tf': 'resource "aws_db_instance" "this" {\n  identifier = var.name\n  engine     = var.engine\n}\n',
+      'infra/modules/db/variables.tf': 'variable "name" {\n  type = string\n}\nvariable "engine" {\n  default = "postgres"\n}\nvariable "create" {\n  default = true\n}\n',
+      'infra/modules/db/main.tf': 'resource "aws_db_instance" "this" {\n  count      = var.create ? 1 : 0\n  identifier = var.name\n  engine     = var.engine\n}\n',
     });
     expect(summary(facts)).toEqual(['element:store:audit_db PostgreSQL', 'element:store:catalog PostgreSQL', 'element:store:orders-prod MySQL']);
     // The store's evidence is the resource and the module block that named it.
     expect(facts.find((fact) => fact.key === 'element:store:orders-prod')!.evidence).toEqual([
       { path: 'infra/main.tf', startLine: 4, endLine: 8 },
-      { path: 'infra/modules/db/main.tf', startLine: 1, endLine: 4 },
+      { path: 'infra/modules/db/main.tf', startLine: 1, endLine: 5 },
     ]);
   });
 

@@ -134,6 +134,8 @@ class ModuleExpander {
       }
       // A module that calls itself, directly or not, is read once on the way down.
       if (stack.includes(call.target) || stack.length >= maxCallDepth) continue;
+      const count = attribute(call.hint, 'count');
+      if (count !== undefined && evaluateTerraform(count, scope) === 0) continue;
       const callInputs = new Map<string, TerraformValue>();
       for (const [input, expression] of Object.entries(call.hint.attributes)) {
         if (!terraformModuleMetaArguments.includes(input)) callInputs.set(input, evaluateTerraform(expression, scope));

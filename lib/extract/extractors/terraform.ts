@@ -165,6 +165,9 @@ function reference(expression: string | undefined): string | null {
 /** What one mapped resource makes in one module instance. */
 export function terraformResourceDrafts(hint: TerraformBlockHint, instance: TerraformInstance): FactDraft[] {
   const [type = '', label = ''] = hint.labels;
+  // `count = var.create ? 1 : 0` with `create = false`: the instance makes no such resource.
+  const count = attribute(hint, 'count');
+  if (count !== undefined && instance.value(count) === 0) return [];
   const truth = observedIn([...hint.evidence, ...instance.callEvidence]);
   if (Object.hasOwn(terraformStores, type)) {
     const store = terraformStores[type]!;
