@@ -108,6 +108,7 @@ export interface MessageDraft extends DraftTruth {
 
 /** A channel of a Terraform module, by the resource address its files use (`aws_sqs_queue.orders`). */
 export interface TerraformAddress {
+  /** The module instance: its folder for a root module, `folder::module.name…` for one a module block calls. */
   folder: string;
   address: string;
 }
