@@ -30,6 +30,7 @@ import { serviceIdentity } from './service-identity';
 import { connectionsOfSetting, envFilesByFolder } from './resolve-settings';
 import type { LeftOutCandidate } from './scan-diagnostics';
 import { schemeProtocols } from './technology-catalog';
+import { expandTerraformModules } from './terraform-modules';
 
 export interface CombineOptions {
   /** Name of the app built from the scanned root folder when no manifest or compose service names it. Default `app`. */
@@ -422,7 +423,7 @@ export function combineFacts(files: readonly FileFacts[], options: CombineOption
 
 /** The facts of a whole scan and the candidates left out of them, with the reason (for the scan's diagnostics). */
 export function combineFactsAndReport(files: readonly FileFacts[], options: CombineOptions = {}): { facts: ExtractedFact[]; leftOut: LeftOutCandidate[] } {
-  const linker = new Linker(files, options);
+  const linker = new Linker(expandTerraformModules(files, { rootName: options.rootAppName }), options);
   return { facts: combineAll(linker), leftOut: linker.leftOut };
 }
 

@@ -6,6 +6,7 @@ import { findSecretInText } from './content-clearance';
 import { extractFiles } from './extract-files';
 import { extractedFactSchema } from './extracted-fact';
 import { extractors } from './extractor-registry';
+import { terraformExtractor } from './extractors/terraform';
 import type { FileFacts } from './file-facts';
 import { createPathFilter, normaliseRepositoryPath } from './path-filter';
 
@@ -50,6 +51,16 @@ describe('path filter (fuzzed)', () => {
     );
   });
 });
+
+/** Terraform blocks as HCL text: `locals` takes no label. */
+function terraformText(blocks: readonly { block: string; label: string; attributes: Record<string, string> }[]): string {
+  return blocks
+    .map(({ block, label, attributes }) => {
+      const body = Object.entries(attributes).map(([attribute, value]) => `  ${attribute} = ${value}\n`);
+      return `${block}${block === 'locals' ? '' : ` "${label}"`} {\n${body.join('')}}\n`;
+    })
+    .join('\n');
+}
 
 describe('extractors (fuzzed)', () => {
   it('covers every extractor', () => {
@@ -96,6 +107,32 @@ describe('extractors (fuzzed)', () => {
         for (const fact of combineFacts(found)) expect(extractedFactSchema.safeParse(fact).success, JSON.stringify(fact)).toBe(true);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('never throw on Terraform-shaped text, modules calling each other included, and combine into valid wire facts', () => {
+    const name = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('orders', 'this', '__proto__', 'a\nb'));
+    const blocks = fc.array(
+          fc.record({
+            block: fc.constantFrom('resource "aws_db_instance"', 'resource "aws_sqs_queue"', 'resource "google_pubsub_subscription"', 'resource "aws_sns_topic_subscription"', 'resource "aws_vpc"', 'module', 'variable', 'locals'),
+            label: name,
+            attributes: fc.dictionary(
+              fc.constantFrom('name', 'identifier', 'engine', 'source', 'default', 'topic', 'topic_arn', 'endpoint', 'protocol', '__proto__'),
+              fc.oneof(
+                fc.string({ maxLength: 12 }).map((text) => JSON.stringify(text)),
+                fc.constantFrom('var.name', 'local.name', '"${var.name}-x"', '"${local.name}"', '"./"', '"../.."', '"./modules/x"', '"sqs"', 'aws_sns_topic.a.arn', 'aws_sqs_queue.a.arn', '"${', 'coalesce(var.a, "b")', 'var.a ? null : "x"', '{'),
+              ),
+            ),
+          }),
+          { maxLength: 6 },
+        );
+    fc.assert(
+      fc.property(blocks, blocks, (root, module) => {
+        const files: Record<string, string> = { 'infra/main.tf': terraformText(root), 'infra/modules/x/main.tf': terraformText(module), 'main.tf': terraformText(module) };
+        const found = Object.entries(files).map(([path, text]) => terraformExtractor.extract(path, text));
+        for (const fact of combineFacts(found)) expect(extractedFactSchema.safeParse(fact).success, JSON.stringify(fact)).toBe(true);
+      }),
+      { numRuns: 300 },
     );
   });
 });

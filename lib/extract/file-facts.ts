@@ -108,6 +108,7 @@ export interface MessageDraft extends DraftTruth {
 
 /** A channel of a Terraform module, by the resource address its files use (`aws_sqs_queue.orders`). */
 export interface TerraformAddress {
+  /** The module instance: its folder for a root module, `folder::module.name…` for one a module block calls. */
   folder: string;
   address: string;
 }
@@ -286,7 +287,26 @@ export interface WorkloadLabelsHint {
   evidence: Evidence[];
 }
 
+/**
+ * A Terraform block that makes or names something once a module's files are
+ * read together (terraform-modules.ts): a mapped resource, a variable with a
+ * default, a `locals` block, a `module` call with a local source. Attribute
+ * values are kept as written.
+ */
+export interface TerraformBlockHint {
+  hint: 'terraform-block';
+  /** The module: the folder of the .tf file. */
+  folder: string;
+  block: 'resource' | 'variable' | 'locals' | 'module';
+  /** A resource's type and label; a variable's or module call's name; none for `locals`. */
+  labels: string[];
+  /** Expressions as written, by attribute name (own properties only). */
+  attributes: Record<string, string>;
+  evidence: Evidence[];
+}
+
 export type Hint =
+  | TerraformBlockHint
   | ConnectionHint
   | SettingHint
   | EnvFileHint

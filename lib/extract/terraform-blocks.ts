@@ -1,17 +1,25 @@
 /**
- * A line-based reader of Terraform `resource` blocks: enough HCL to find
- * each resource's type, label, lines and top-level attributes. Its limits
- * (docs/extraction.md "Terraform"): only `resource` blocks at the top level;
- * attribute values are kept as written, so only a plain string literal
- * (`"orders"`, no `${…}`) counts as a value and `aws_sqs_queue.x.arn` as a
- * reference; variables, locals, `count`/`for_each`, modules and `.tf.json`
- * files are not evaluated or read; nested blocks are skipped.
+ * A line-based reader of Terraform's top-level blocks (`resource`, `variable`,
+ * `locals`, `module`, …): enough HCL to find each block's type, labels, lines
+ * and top-level attributes. Its limits (docs/extraction.md "Terraform"):
+ * attribute values are kept as written, one line each (terraform-values.ts
+ * evaluates the few forms a name takes); nested blocks are skipped; `.tf.json`
+ * files are not read.
  */
 
 export interface TerraformAttribute {
   /** The value as written, trimmed. */
   expression: string;
   line: number;
+}
+
+export interface TerraformBlock {
+  /** `resource`, `data`, `variable`, `locals`, `module`, … */
+  block: string;
+  labels: string[];
+  startLine: number;
+  endLine: number;
+  attributes: Map<string, TerraformAttribute>;
 }
 
 export interface TerraformResource {
@@ -69,14 +77,21 @@ function braceBalance(code: string): number {
   return balance;
 }
 
-/** Every top-level `resource "type" "label" { … }` block of a Terraform file. */
-export function terraformResources(text: string): TerraformResource[] {
+const blockStart = /^\s*([A-Za-z_][\w-]*)((?:\s+"[^"\\]*")*)\s*\{(.*)$/;
+const attributeLine = /^\s*([A-Za-z_][\w-]*)\s*=\s*(.*?)\s*$/;
+
+/** Every top-level block of a Terraform file, in file order. */
+export function terraformBlocks(text: string): TerraformBlock[] {
   const lines = text.split('\n');
-  const resources: TerraformResource[] = [];
+  const blocks: TerraformBlock[] = [];
   let depth = 0;
   let inComment = false;
   let heredocEnd: string | null = null;
-  let current: TerraformResource | null = null;
+  let current: TerraformBlock | null = null;
+  const addAttribute = (code: string, line: number) => {
+    const attribute = attributeLine.exec(code);
+    if (attribute && current !== null && !current.attributes.has(attribute[1]!)) current.attributes.set(attribute[1]!, { expression: attribute[2]!, line });
+  };
   for (let index = 0; index < lines.length; index++) {
     const raw = lines[index]!;
     if (heredocEnd !== null) {
@@ -87,22 +102,33 @@ export function terraformResources(text: string): TerraformResource[] {
     inComment = stripped.inComment;
     const code = stripped.code;
     if (depth === 0) {
-      const start = /^\s*resource\s+"([^"]+)"\s+"([^"]+)"\s*\{/.exec(code);
-      if (start) current = { type: start[1]!, label: start[2]!, startLine: index + 1, endLine: index + 1, attributes: new Map() };
-    } else if (depth === 1 && current !== null) {
-      const attribute = /^\s*([A-Za-z_][\w-]*)\s*=\s*(.*?)\s*$/.exec(code);
-      if (attribute && !current.attributes.has(attribute[1]!)) current.attributes.set(attribute[1]!, { expression: attribute[2]!, line: index + 1 });
+      const start = blockStart.exec(code);
+      if (start) {
+        current = { block: start[1]!, labels: [...start[2]!.matchAll(/"([^"]*)"/g)].map((label) => label[1]!), startLine: index + 1, endLine: index + 1, attributes: new Map() };
+        // A one-line block holds at most one attribute: `variable "x" { default = "y" }`.
+        const rest = start[3]!.trim();
+        if (braceBalance(code) === 0 && rest.endsWith('}')) addAttribute(rest.slice(0, -1), index + 1);
+      }
+    } else if (depth === 1) {
+      addAttribute(code, index + 1);
     }
     const heredoc = /<<-?\s*([A-Za-z_]\w*)\s*$/.exec(code);
     if (heredoc) heredocEnd = heredoc[1]!;
     depth = Math.max(0, depth + braceBalance(code));
     if (depth === 0 && current !== null) {
       current.endLine = index + 1;
-      resources.push(current);
+      blocks.push(current);
       current = null;
     }
   }
-  return resources;
+  return blocks;
+}
+
+/** Every top-level `resource "type" "label" { … }` block of a Terraform file. */
+export function terraformResources(text: string): TerraformResource[] {
+  return terraformBlocks(text)
+    .filter((block) => block.block === 'resource' && block.labels.length === 2)
+    .map((block) => ({ type: block.labels[0]!, label: block.labels[1]!, startLine: block.startLine, endLine: block.endLine, attributes: block.attributes }));
 }
 
 /** The text of a plain string literal (`"orders"`), or null for anything computed. */

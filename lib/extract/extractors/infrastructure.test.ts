@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expandTerraformModules } from '../terraform-modules';
 import { dockerComposeExtractor } from './docker-compose';
 import { kubernetesManifestsExtractor } from './kubernetes-manifests';
 import { terraformExtractor } from './terraform';
@@ -180,7 +181,7 @@ resource "aws_msk_cluster" "stream" {
 `;
 
   it('reads stores, channels and an SNS-to-SQS binding with the lines of each block', () => {
-    const { facts } = terraformExtractor.extract('infra/main.tf', terraform);
+    const facts = expandTerraformModules([terraformExtractor.extract('infra/main.tf', terraform)]).flatMap((file) => file.facts);
     expect(facts.map((draft) => [draft.draft, 'name' in draft ? draft.name : null, 'technology' in draft ? draft.technology : 'kind' in draft ? draft.kind : null, draft.evidence[0]!.startLine, draft.evidence[0]!.endLine])).toEqual([
       ['element', 'orders-db', 'PostgreSQL', 2, 8],
       ['element', 'cache', 'Redis', 10, 13],
