@@ -23,6 +23,7 @@ const pathFor: Record<string, string> = {
   openapi: 'svc/openapi.yaml',
   asyncapi: 'svc/asyncapi.json',
   'json-schema': 'schemas/x.schema.json',
+  proto: 'protos/x.proto',
 };
 
 const filter = createPathFilter({ includePaths: [], excludePaths: [], excludeGlobs: ['**/*.min.*'] });

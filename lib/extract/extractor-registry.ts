@@ -13,6 +13,7 @@ import { kubernetesManifestsExtractor } from './extractors/kubernetes-manifests'
 import { mavenPomExtractor } from './extractors/maven-pom';
 import { openapiExtractor } from './extractors/openapi';
 import { packageJsonExtractor } from './extractors/package-json';
+import { protoExtractor } from './extractors/proto';
 import { pyprojectTomlExtractor } from './extractors/pyproject-toml';
 import { terraformExtractor } from './extractors/terraform';
 import type { Extractor } from './file-facts';
@@ -30,6 +31,7 @@ export const extractors: readonly Extractor[] = Object.freeze([
   openapiExtractor,
   asyncapiExtractor,
   jsonSchemaExtractor,
+  protoExtractor,
 ]);
 
 /** Whether any rule may find facts in a file at this path (by name alone). */
