@@ -200,6 +200,15 @@ describe('contracts of a repository, combined', () => {
     });
   });
 
+  it('puts the RPCs of a service named like no element on the deployed element enclosing the file', () => {
+    const files = {
+      'compose.yaml': 'services:\n  cart:\n    build: ./cart\n',
+      'cart/go.mod': 'module example.com/shop/cart\n\ngo 1.22\n',
+      'cart/api/storage.proto': 'syntax = "proto3";\nservice CartStorage {\n  rpc Load (Key) returns (Key);\n}\nmessage Key { string id = 1; }\n',
+    };
+    expect(combineFacts(filesFacts(files)).filter((fact) => fact.entityKind === 'operation')).toMatchObject([{ key: 'operation:element:app:cart:CartStorage/Load', ownerKey: 'element:app:cart' }]);
+  });
+
   it('keeps two unrelated documents’ heartbeat channels apart', () => {
     const heartbeats = facts.filter((fact) => fact.entityKind === 'channel' && fact.name === 'heartbeat').map((fact) => fact.key);
     expect(heartbeats).toEqual(['channel:tools/monitor/asyncapi.yaml#heartbeat', 'channel:tools/probe/asyncapi.yaml#heartbeat']);
