@@ -31,6 +31,11 @@ describe('AsyncAPI channel and message scopes', () => {
     expect(channels(asyncapiExtractor.extract('t.yaml', text('kafka-1:9092', 'kafka-2:9092')).facts)).toMatchObject([{ scope: { broker: 'kafka-1' } }]);
   });
 
+  it('follows a server kept under components', () => {
+    const text = 'asyncapi: 3.0.0\ninfo: {title: T}\nservers:\n  main: {$ref: "#/components/servers/main"}\nchannels:\n  c: {address: orders}\ncomponents:\n  servers:\n    main: {host: "kafka.internal:9092", protocol: kafka}\n';
+    expect(channels(asyncapiExtractor.extract('t.yaml', text).facts)).toMatchObject([{ scope: { broker: 'kafka.internal' } }]);
+  });
+
   it('uses only the servers a channel is limited to (2.x names, 3.x references)', () => {
     const v2 = 'asyncapi: 2.6.0\ninfo: {title: T}\nservers:\n  a: {url: "mqtt://alpha", protocol: mqtt}\n  z: {url: "mqtt://zulu", protocol: mqtt}\nchannels:\n  telemetry:\n    servers: [z]\n';
     expect(channels(asyncapiExtractor.extract('t.yaml', v2).facts)).toMatchObject([{ scope: { broker: 'zulu' } }]);

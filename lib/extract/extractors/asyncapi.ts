@@ -50,7 +50,8 @@ function serverHosts(server: unknown): NamedHost[] {
 }
 
 function brokersOf(root: unknown): Brokers {
-  return new Map(entriesOf(member(root, 'servers')).map(([name, server]) => [name, serverHosts(server)]));
+  // A 3.x server may be a `$ref` to `components/servers`.
+  return new Map(entriesOf(member(root, 'servers')).map(([name]) => [name, serverHosts(resolveAt(root, ['servers', name])?.value)]));
 }
 
 /**
