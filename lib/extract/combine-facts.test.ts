@@ -105,21 +105,21 @@ describe('combineFacts', () => {
     expect(facts['element:app:catalog']).toMatchObject({ factStatus: 'inferred', confidence: 0.6 });
   });
 
-  it('joins one message across documents: the producer of one, the consumer of another', () => {
-    const sender = 'asyncapi: 3.0.0\ninfo: {title: Orders}\nchannels:\n  placed:\n    address: orders.placed\n    messages:\n      OrderPlaced:\n        payload: {type: object}\noperations:\n  tell:\n    action: send\n    channel: {$ref: "#/channels/placed"}\n';
-    const receiver = 'asyncapi: 2.6.0\ninfo: {title: Billing}\nchannels:\n  orders.placed:\n    bindings:\n      amqp: {is: queue}\n    publish:\n      message:\n        name: OrderPlaced\n        payload: {type: object, title: other}\n';
+  it('joins one message across documents of one broker: the producer of one, the consumer of another', () => {
+    const sender = 'asyncapi: 3.0.0\ninfo: {title: Orders}\nservers:\n  broker: {host: "rabbitmq:5672", protocol: amqp}\nchannels:\n  placed:\n    address: orders.placed\n    messages:\n      OrderPlaced:\n        payload: {type: object}\noperations:\n  tell:\n    action: send\n    channel: {$ref: "#/channels/placed"}\n';
+    const receiver = 'asyncapi: 2.6.0\ninfo: {title: Billing}\nservers:\n  production: {url: "amqp://rabbitmq", protocol: amqp}\nchannels:\n  orders.placed:\n    bindings:\n      amqp: {is: queue}\n    publish:\n      message:\n        name: OrderPlaced\n        payload: {type: object, title: other}\n';
     const files = { 'orders/package.json': '{"name":"orders"}', 'orders/asyncapi.yaml': sender, 'billing/package.json': '{"name":"billing"}', 'billing/asyncapi.yaml': receiver };
     const facts = byKey(combineFacts(filesFacts(files)));
-    expect(facts['message:OrderPlaced']).toMatchObject({
+    expect(facts['message://rabbitmq/OrderPlaced']).toMatchObject({
       producerKey: 'element:app:orders',
       consumerKeys: ['element:app:billing'],
       // Both documents give a payload; the first by path wins.
       schemaKey: 'schema:billing/asyncapi.yaml#/channels/orders.placed/publish/message/payload',
     });
-    expect(facts['message:OrderPlaced']!.evidence.map((evidence) => evidence.path)).toEqual(['billing/asyncapi.yaml', 'billing/asyncapi.yaml', 'orders/asyncapi.yaml', 'orders/asyncapi.yaml']);
+    expect(facts['message://rabbitmq/OrderPlaced']!.evidence.map((evidence) => evidence.path)).toEqual(['billing/asyncapi.yaml', 'billing/asyncapi.yaml', 'orders/asyncapi.yaml', 'orders/asyncapi.yaml']);
     // One document says queue, the other says nothing: the stated kind wins.
-    expect(facts['channel:orders.placed']).toMatchObject({ kind: 'queue' });
-    expect(facts['subscription:channel:orders.placed->element:app:billing']).toBeDefined();
+    expect(facts['channel://rabbitmq/orders.placed']).toMatchObject({ kind: 'queue' });
+    expect(facts['subscription:channel://rabbitmq/orders.placed->element:app:billing']).toBeDefined();
   });
 
   it('binds an SNS topic to an SQS queue of the same Terraform module, across files', () => {

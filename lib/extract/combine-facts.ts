@@ -280,7 +280,7 @@ function schemaFacts(drafts: SchemaDraft[]): ExtractedFactOf<'schema'>[] {
 }
 
 function channelFacts(drafts: ChannelDraft[]): ExtractedFactOf<'channel'>[] {
-  return [...groupBy(byFirstEvidence(drafts), (draft) => channelKey(draft.name))].map(([key, group]) => ({
+  return [...groupBy(byFirstEvidence(drafts), (draft) => channelKey(draft.name, draft.scope))].map(([key, group]) => ({
     entityKind: 'channel',
     key,
     ...mergedTruth(group),
@@ -308,7 +308,7 @@ function operationFacts(drafts: OperationDraft[], linker: Linker): ExtractedFact
 }
 
 function messageFacts(drafts: MessageDraft[], linker: Linker): ExtractedFactOf<'message'>[] {
-  return [...groupBy(byFirstEvidence(drafts), (draft) => messageKey(draft.name))].map(([key, group]) => ({
+  return [...groupBy(byFirstEvidence(drafts), (draft) => messageKey(draft.name, draft.scope))].map(([key, group]) => ({
     entityKind: 'message',
     key,
     ...mergedTruth(group),
@@ -340,7 +340,7 @@ function bindingFacts(drafts: BindingDraft[], channels: ChannelDraft[]): Extract
   const byAddress = new Map<string, string>();
   for (const channel of byFirstEvidence(channels)) {
     const at = channel.terraform === null ? null : `${channel.terraform.folder}\u0000${channel.terraform.address}`;
-    if (at !== null && !byAddress.has(at)) byAddress.set(at, channelKey(channel.name));
+    if (at !== null && !byAddress.has(at)) byAddress.set(at, channelKey(channel.name, channel.scope));
   }
   const channelOf = (ref: ChannelRef): string | null => (ref.by === 'key' ? ref.key : (byAddress.get(`${ref.folder}\u0000${ref.address}`) ?? null));
   const resolved = byFirstEvidence(drafts).flatMap((draft) => {

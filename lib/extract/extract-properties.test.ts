@@ -28,6 +28,7 @@ const pathFor: Record<string, string> = {
   envoy: 'envoy/envoy.yaml',
   'spring-config': 'svc/src/main/resources/application.yml',
   'dotnet-appsettings': 'svc/appsettings.json',
+  proto: 'protos/x.proto',
 };
 
 const filter = createPathFilter({ includePaths: [], excludePaths: [], excludeGlobs: ['**/*.min.*'] });
@@ -87,7 +88,15 @@ describe('extractors (fuzzed)', () => {
       openapiPaths: fc.dictionary(fc.string().map((text) => `/${text}`), fc.dictionary(fc.constantFrom('get', 'post', 'put', 'x'), anyValue)),
       openapiComponents: fc.dictionary(name, anyValue),
       asyncChannels: fc.dictionary(name, fc.record({ publish: anyValue, subscribe: anyValue, bindings: anyValue, address: anyValue, messages: anyValue }, { requiredKeys: [] })),
-      asyncOperations: fc.dictionary(name, fc.record({ action: fc.constantFrom('send', 'receive', 'x'), channel: fc.oneof(anyValue, name.map((id) => ({ $ref: `#/channels/${id}` }))), messages: anyValue }, { requiredKeys: [] })),
+      asyncOperations: fc.dictionary(name, fc.record({ action: fc.constantFrom('send', 'receive', 'x'), channel: fc.oneof(anyValue, name.map((id) => ({ $ref: `#/channels/${id}` }))), messages: anyValue, reply: fc.oneof(anyValue, name.map((id) => ({ channel: { $ref: `#/channels/${id}` } }))) }, { requiredKeys: [] })),
+      asyncServers: fc.dictionary(name, fc.oneof(anyValue, fc.record({ url: fc.oneof(fc.string(), fc.constantFrom('amqp://rabbitmq', 'kafka:9092', 'localhost')), host: fc.string(), protocol: fc.oneof(fc.string(), fc.constant('amqp')) }, { requiredKeys: [] }))),
+      protoService: fc.record({
+        packageName: fc.oneof(name, fc.constantFrom('shop.v1', '')),
+        service: name,
+        rpcs: fc.array(fc.tuple(name, fc.oneof(name, fc.constant('M')), fc.oneof(name, fc.constant('M'))), { maxLength: 3 }),
+        fields: fc.array(fc.tuple(fc.constantFrom('int64', 'bytes', 'M', 'repeated M', 'map<string, M>', 'E', 'x.Y', 'google.protobuf.Timestamp'), name), { maxLength: 4 }),
+      }),
+      proto: fc.array(fc.oneof(fc.constantFrom('syntax = "proto3";', 'package a.b;', 'service', 'rpc', 'returns', 'stream', 'message', 'enum', 'oneof', 'map', '<', '>', ',', '{', '}', '(', ')', ';', '=', '[', ']', 'json_name = "x"', 'repeated', 'required', 'group', '//', '/*', '*/', '"', '1', '.a.B', 'google.protobuf.Empty', 'int64', 'bytes', '\n'), name), { maxLength: 60 }),
       manifest: fc.dictionary(name, anyValue),
       kubernetes: fc.array(fc.record({ apiVersion: fc.constant('v1'), kind: fc.constantFrom('Deployment', 'Service', 'Pod', 'CronJob'), metadata: fc.oneof(anyValue, fc.record({ name })), spec: anyValue }), { maxLength: 3 }),
     });
@@ -97,8 +106,10 @@ describe('extractors (fuzzed)', () => {
         const files: Record<string, string> = {
           'docker-compose.yml': write({ services: drawn.compose }),
           'svc/openapi.yaml': write({ openapi: '3.0.1', info: { title: 'T' }, paths: drawn.openapiPaths, components: { schemas: drawn.openapiComponents } }),
-          'svc/asyncapi.yaml': write({ asyncapi: '2.6.0', info: { title: 'A' }, channels: drawn.asyncChannels }),
-          'other/asyncapi.yaml': write({ asyncapi: '3.0.0', channels: drawn.asyncChannels, operations: drawn.asyncOperations }),
+          'svc/asyncapi.yaml': write({ asyncapi: '2.6.0', info: { title: 'A' }, servers: drawn.asyncServers, channels: drawn.asyncChannels }),
+          'other/asyncapi.yaml': write({ asyncapi: '3.0.0', servers: drawn.asyncServers, channels: drawn.asyncChannels, operations: drawn.asyncOperations }),
+          'protos/x.proto': drawn.proto.join(' '),
+          'protos/y.proto': `package ${drawn.protoService.packageName};\nservice ${drawn.protoService.service} {\n${drawn.protoService.rpcs.map(([rpc, request, response]) => `  rpc ${rpc} (${request}) returns (stream ${response});\n`).join('')}}\nmessage M {\n${drawn.protoService.fields.map(([type, field], index) => `  ${type} ${field} = ${index + 1};\n`).join('')}  oneof o { M a = 90; E b = 91; }\n}\nenum E { E0 = 0; }\n`,
           'svc/package.json': JSON.stringify(drawn.manifest),
           'k8s/all.yaml': drawn.kubernetes.map((document) => stringify(document)).join('---\n'),
         };

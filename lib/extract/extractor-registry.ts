@@ -17,6 +17,7 @@ import { mavenPomExtractor } from './extractors/maven-pom';
 import { nginxExtractor } from './extractors/nginx';
 import { openapiExtractor } from './extractors/openapi';
 import { packageJsonExtractor } from './extractors/package-json';
+import { protoExtractor } from './extractors/proto';
 import { pyprojectTomlExtractor } from './extractors/pyproject-toml';
 import { springConfigExtractor } from './extractors/spring-config';
 import { terraformExtractor } from './extractors/terraform';
@@ -40,6 +41,7 @@ export const extractors: readonly Extractor[] = Object.freeze([
   envoyExtractor,
   springConfigExtractor,
   dotnetAppSettingsExtractor,
+  protoExtractor,
 ]);
 
 /** Whether any rule may find facts in a file at this path (by name alone). */

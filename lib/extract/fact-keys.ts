@@ -17,13 +17,31 @@ export function elementKey(kind: ElementKind, name: string): string {
   return `element:${kind}:${nameKeyPart(name)}`;
 }
 
-/** Channel and message names keep their case: a broker tells `Orders` and `orders` apart. */
-export function channelKey(name: string): string {
-  return `channel:${name.trim()}`;
+/**
+ * Where a channel or message name holds: on one broker (its host, lower
+ * case), or within one document that names no broker (its path). A name with
+ * no scope is global, as a cloud resource's name in one account is.
+ */
+export type ChannelScope = { broker: string } | { document: string };
+
+/** `//broker/name` or `path#name`: neither a host nor a repository path starts with `/`, and a host holds no `#`. */
+function scopedName(name: string, scope: ChannelScope | null | undefined): string {
+  const trimmed = name.trim();
+  if (scope === null || scope === undefined) return trimmed;
+  return 'broker' in scope ? `//${scope.broker}/${trimmed}` : `${scope.document}#${trimmed}`;
 }
 
-export function messageKey(name: string): string {
-  return `message:${name.trim()}`;
+/**
+ * Channel and message names keep their case: a broker tells `Orders` and
+ * `orders` apart. Two documents meet on a channel when they name it on the
+ * same broker; a document naming no broker keeps its channels to itself.
+ */
+export function channelKey(name: string, scope?: ChannelScope | null): string {
+  return `channel:${scopedName(name, scope)}`;
+}
+
+export function messageKey(name: string, scope?: ChannelScope | null): string {
+  return `message:${scopedName(name, scope)}`;
 }
 
 /** A schema is keyed by where it is written: the file, and for a schema inside a document its JSON pointer. */

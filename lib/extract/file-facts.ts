@@ -6,6 +6,7 @@
  */
 import type { channelKinds, ElementKind } from '../model/model-records';
 import type { Evidence } from './extracted-fact';
+import type { ChannelScope } from './fact-keys';
 
 type ChannelKind = (typeof channelKinds)[number];
 
@@ -104,6 +105,8 @@ export interface MessageDraft extends DraftTruth {
   consumers: ElementRef[];
   schemaKey: string | null;
   tags: string[];
+  /** The broker or document its name holds in (fact-keys.ts); absent: the name is global. */
+  scope?: ChannelScope | null;
 }
 
 /** A channel of a Terraform module, by the resource address its files use (`aws_sqs_queue.orders`). */
@@ -119,6 +122,8 @@ export interface ChannelDraft extends DraftTruth {
   /** Null when the source does not say: `topic` unless another draft states a kind. */
   kind: ChannelKind | null;
   terraform: TerraformAddress | null;
+  /** The broker or document its name holds in (fact-keys.ts); absent: the name is global (a Terraform resource). */
+  scope?: ChannelScope | null;
 }
 
 export interface SubscriptionDraft extends DraftTruth {

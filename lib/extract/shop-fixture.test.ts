@@ -96,25 +96,25 @@ describe('the shop fixture', () => {
   });
 
   it('finds the channels, messages and subscription of the AsyncAPI document, relative to billing', () => {
-    expect(facts['channel:billing.order-placed']).toMatchObject({ kind: 'queue' });
-    expect(lines(facts['channel:billing.order-placed'])).toEqual(['services/billing/asyncapi.yaml:10-21']);
-    expect(facts['channel:invoices']).toMatchObject({ kind: 'exchange' });
-    expect(lines(facts['channel:invoices'])).toEqual(['services/billing/asyncapi.yaml:22-32']);
-    expect(facts['message:OrderPlaced']).toMatchObject({
+    expect(facts['channel://rabbitmq/billing.order-placed']).toMatchObject({ kind: 'queue' });
+    expect(lines(facts['channel://rabbitmq/billing.order-placed'])).toEqual(['services/billing/asyncapi.yaml:10-21']);
+    expect(facts['channel://rabbitmq/invoices']).toMatchObject({ kind: 'exchange' });
+    expect(lines(facts['channel://rabbitmq/invoices'])).toEqual(['services/billing/asyncapi.yaml:22-32']);
+    expect(facts['message://rabbitmq/OrderPlaced']).toMatchObject({
       producerKey: null,
       consumerKeys: ['element:app:billing'],
       schemaKey: 'schema:services/billing/asyncapi.yaml#/components/schemas/OrderPlacedPayload',
       description: 'An order was placed.',
     });
-    expect(lines(facts['message:OrderPlaced'])).toEqual(['services/billing/asyncapi.yaml:18-21', 'services/billing/asyncapi.yaml:35-39']);
-    expect(facts['message:InvoiceIssued']).toMatchObject({
+    expect(lines(facts['message://rabbitmq/OrderPlaced'])).toEqual(['services/billing/asyncapi.yaml:18-21', 'services/billing/asyncapi.yaml:35-39']);
+    expect(facts['message://rabbitmq/InvoiceIssued']).toMatchObject({
       producerKey: 'element:app:billing',
       consumerKeys: [],
       schemaKey: 'schema:services/billing/asyncapi.yaml#/components/messages/InvoiceIssued/payload',
       tags: ['billing'],
     });
-    expect(lines(facts['message:InvoiceIssued'])).toEqual(['services/billing/asyncapi.yaml:29-32', 'services/billing/asyncapi.yaml:40-54']);
-    expect(lines(facts['subscription:channel:billing.order-placed->element:app:billing'])).toEqual(['services/billing/asyncapi.yaml:18-21']);
+    expect(lines(facts['message://rabbitmq/InvoiceIssued'])).toEqual(['services/billing/asyncapi.yaml:29-32', 'services/billing/asyncapi.yaml:40-54']);
+    expect(lines(facts['subscription:channel://rabbitmq/billing.order-placed->element:app:billing'])).toEqual(['services/billing/asyncapi.yaml:18-21']);
   });
 
   it('gives facts that are all valid on the wire, sorted by key, and nothing else', () => {

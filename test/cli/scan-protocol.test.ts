@@ -94,7 +94,7 @@ describe('svc scan against the push endpoints', () => {
       extractionGap: null,
     });
     const factKeys = body.facts.map((f: { key: string }) => f.key);
-    expect(factKeys).toEqual(expect.arrayContaining(['element:app:orders', 'element:store:orders-db', 'channel:invoices']));
+    expect(factKeys).toEqual(expect.arrayContaining(['element:app:orders', 'element:store:orders-db', 'channel://rabbitmq/invoices']));
     const compose = body.files.find((f: { path: string }) => f.path === 'docker-compose.yml');
     const composeBytes = await readFile(join(shop, 'docker-compose.yml'));
     expect(compose).toEqual({ path: 'docker-compose.yml', blobSha: execFileSync('git', ['hash-object', join(shop, 'docker-compose.yml')]).toString().trim(), size: composeBytes.length });

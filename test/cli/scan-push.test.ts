@@ -91,7 +91,7 @@ describe('svc scan against the service', () => {
     expect(snapshots.json.items).toEqual([expect.objectContaining({ id: snapshotId, commitSha: fixtureCommit })]);
     const keys = await factKeysOf(scanId!);
     expect(keys).toHaveLength(Number(added));
-    expect(keys).toEqual(expect.arrayContaining(['add element:app:orders', 'add element:store:orders-db', 'add channel:invoices', 'add operation:element:app:orders:POST /orders']));
+    expect(keys).toEqual(expect.arrayContaining(['add element:app:orders', 'add element:store:orders-db', 'add channel://rabbitmq/invoices', 'add operation:element:app:orders:POST /orders']));
     const [body] = JSON.parse(await readFile(join(root, 'push.json'), 'utf8'));
     expect(body.facts.map((f: { key: string }) => `add ${f.key}`).sort()).toEqual(keys);
     expect(body.commitSha).toBe(fixtureCommit);

@@ -109,9 +109,9 @@ describe('scans over HTTP', () => {
         'element:store:rabbitmq',
         'relationship:element:app:orders->element:store:orders-db',
         'operation:element:app:orders:POST /orders',
-        'channel:billing.order-placed',
-        'channel:invoices',
-        'message:OrderPlaced',
+        'channel://rabbitmq/billing.order-placed',
+        'channel://rabbitmq/invoices',
+        'message://rabbitmq/OrderPlaced',
       ]),
     );
     const evidence = await api('GET', `${P()}/imports/${folderScan.id}/evidence?factKey=${encodeURIComponent('element:store:orders-db')}`);
@@ -152,7 +152,7 @@ describe('scans over HTTP', () => {
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.json.modelVersion).toBe(before + 1);
     // The message has no producer in any scanned document: the model cannot take it as it is.
-    expect(accepted.json.left.map((l: { factKey: string }) => l.factKey)).toContain('message:OrderPlaced');
+    expect(accepted.json.left.map((l: { factKey: string }) => l.factKey)).toContain('message://rabbitmq/OrderPlaced');
     const model = (await api('GET', `${P()}/export`)).json;
     const orders = model.elements.find((e: { name: string; kind: string }) => e.kind === 'app' && e.name === 'orders');
     expect(orders).toMatchObject({ factStatus: 'observed-in-source', provenance: { revision: firstCommit, acceptedAt: expect.any(String), acceptedBy: expect.any(String) } });

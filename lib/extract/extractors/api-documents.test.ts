@@ -119,7 +119,7 @@ components:
       { name: 'ParcelShipped', producer: owner, consumers: [], description: 'A parcel left the warehouse.', schemaKey: 'schema:shipping/asyncapi.yaml#/components/messages/ParcelShipped/payload/schema' },
       { name: 'OrderPlaced', producer: null, consumers: [owner], schemaKey: 'schema:shipping/asyncapi.yaml#/channels/orders/messages/OrderPlaced/payload' },
     ]);
-    expect(facts.filter((draft) => draft.draft === 'subscription')).toMatchObject([{ channelKey: 'channel:orders.placed', consumer: owner, evidence: [{ startLine: 28, endLine: 33 }] }]);
+    expect(facts.filter((draft) => draft.draft === 'subscription')).toMatchObject([{ channelKey: 'channel://kafka-1/orders.placed', consumer: owner, evidence: [{ startLine: 28, endLine: 33 }] }]);
     expect(hints).toMatchObject([{ hint: 'connection', host: 'kafka-1', via: 'server', scheme: 'kafka', evidence: [{ startLine: 5, endLine: 7 }] }]);
   });
 
