@@ -8,6 +8,7 @@ import type { ExtractedFact } from '../lib/extract/extracted-fact';
 import type { ExtractionResult } from '../lib/extract/extract-files';
 import type { PathScope } from '../lib/extract/path-filter';
 import { extractionRulesVersion } from '../lib/extract/rules-version';
+import type { ScanDiagnostics } from '../lib/extract/scan-diagnostics';
 import { defaultScanLimits, type ScanLimits } from '../lib/extract/scan-limits';
 import type { SkippedFile } from '../lib/extract/skip-reasons';
 import { builtInSettings } from '../lib/settings/settings-schema';
@@ -60,7 +61,7 @@ export interface PushFile {
   size: number;
 }
 
-/** The AgentPushRequest of part 2, every field present. */
+/** The AgentPushRequest of part 2, every field present, and our `diagnostics` (docs/decisions.md). */
 export interface AgentPushRequest {
   name: string;
   commitSha: string | null;
@@ -72,6 +73,8 @@ export interface AgentPushRequest {
   isComplete: boolean;
   extractionGap: string | null;
   filesListed: number;
+  /** What the extractors made of the files; optional for the service, always sent by `svc scan`. */
+  diagnostics: ScanDiagnostics;
 }
 
 /** The push body of one extraction. `sizes` gives the bytes of each file read, by path. */
@@ -101,5 +104,6 @@ export function buildPushRequest(input: {
     isComplete: result.isComplete,
     extractionGap: result.extractionGap === null || result.extractionGap.length <= maxExtractionGapLength ? result.extractionGap : `${result.extractionGap.slice(0, maxExtractionGapLength - 1)}…`,
     filesListed: result.filesListed,
+    diagnostics: result.diagnostics,
   };
 }

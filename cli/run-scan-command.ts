@@ -13,6 +13,7 @@ import { readGitHead } from '../lib/extract/read-git-head';
 import { extractionRulesVersion, factFormatVersion } from '../lib/extract/rules-version';
 import { narrowScanLimits, type ScanLimits } from '../lib/extract/scan-limits';
 import type { PathScope } from '../lib/extract/path-filter';
+import { diagnosticsSummary } from './diagnostics-summary';
 import { dryRunSnapshotId } from './dry-run-snapshot-id';
 import { type ExitCode, exitCodes, UsageError } from './exit-codes';
 import { openPayloadFile, type PayloadFile } from './payload-file';
@@ -126,7 +127,8 @@ async function runDirectory(run: DirectoryRun, command: ScanCommand, client: Pus
     return exitCodes.pushRefused;
   }
   if (command.dryRun || client === null) {
-    io.stdout(`${label}: dry run, nothing pushed: snapshot ${dryRunSnapshotId(body)} (computed from the body); Source "${target.name}"; ${counts}; body ${number(bodyBytes)} bytes\n`);
+    // One write per directory: the summary stays under its result line when several directories are scanned.
+    io.stdout(`${label}: dry run, nothing pushed: snapshot ${dryRunSnapshotId(body)} (computed from the body); Source "${target.name}"; ${counts}; body ${number(bodyBytes)} bytes\n${diagnosticsSummary(result.diagnostics).join('')}`);
     return afterScan;
   }
   if (reported) io.stderr(`svc: ${label}: pushing ${megabytes(bodyBytes)}\n`);

@@ -22,6 +22,7 @@ import * as m0021 from './0021-ai-proposals';
 import * as m0022 from './0022-comments';
 import * as m0023 from './0023-webhook-deliveries';
 import * as m0024 from './0024-scan-architecture-proposals';
+import * as m0025 from './0025-scan-diagnostics';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -51,4 +52,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0022-comments': m0022,
   '0023-webhook-deliveries': m0023,
   '0024-scan-architecture-proposals': m0024,
+  '0025-scan-diagnostics': m0025,
 });

@@ -406,6 +406,8 @@ export interface ScansTable {
   files_read: Generated<number>;
   bytes_read: ColumnType<string, number | string | undefined, number | string>;
   skipped: ColumnType<unknown, string | undefined, string>;
+  /** ScanDiagnostics as JSON; null when the scan read no files or a push sent none. */
+  diagnostics: ColumnType<unknown, string | null | undefined, string | null>;
   error: string | null;
   attempts: Generated<number>;
   requested_by: string;

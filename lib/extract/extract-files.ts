@@ -7,13 +7,15 @@
  * text are dropped once its extractors ran, so memory stays bounded by the
  * largest file plus the drafts found.
  */
-import { combineFacts } from './combine-facts';
+import { combineFactsAndReport } from './combine-facts';
 import { findSecretInText, isSecretFileName } from './content-clearance';
 import type { ExtractedFact } from './extracted-fact';
 import { extractors as builtInExtractors, mayHoldFacts } from './extractor-registry';
 import type { Extractor, FileFacts } from './file-facts';
 import { decodeUtf8, gitBlobSha, isBinary } from './file-content';
 import { createPathFilter, normaliseRepositoryPath, printablePath, type PathScope } from './path-filter';
+import type { ScanDiagnostics } from './scan-diagnostics';
+import { ScanDiagnosticsTally } from './scan-diagnostics-tally';
 import { defaultScanLimits, ScanBudget, type ScanLimits } from './scan-limits';
 import type { SkippedFile, SkipReason } from './skip-reasons';
 
@@ -62,6 +64,8 @@ export interface ExtractionResult {
   extractionGap: string | null;
   /** Git blob SHA-1 of every file read into the scan (secrets, binary and non-UTF-8 files left out), by path, sorted. */
   blobShas: Record<string, string>;
+  /** What a person can act on: per extractor files read, drafts found and notes; candidates left out; why nothing was found. */
+  diagnostics: ScanDiagnostics;
 }
 
 const everything: PathScope = { includePaths: [], excludePaths: [], excludeGlobs: [] };
@@ -98,6 +102,7 @@ export async function extractFiles(entries: AsyncIterable<ScanEntry> | Iterable<
   const unreadable: string[] = [];
   const unlistable: string[] = [];
   let filesListed = 0;
+  const tally = new ScanDiagnosticsTally(rules);
 
   const skip = (path: string, reason: SkipReason) => skipped.push({ path, reason });
   const skipForLimit = (path: string, reason: 'too-large' | 'file-limit' | 'total-limit') => {
@@ -130,6 +135,7 @@ export async function extractFiles(entries: AsyncIterable<ScanEntry> | Iterable<
     seen.add(path);
     if (isSecretFileName(path)) {
       skip(path, 'secret');
+      if (mayHoldFacts(path, rules)) tally.secretSkipped(path);
       continue;
     }
     const listedSize = Number.isFinite(entry.size) && entry.size > 0 ? entry.size : 0;
@@ -165,16 +171,20 @@ export async function extractFiles(entries: AsyncIterable<ScanEntry> | Iterable<
     // Content clearance runs before any extractor sees the text.
     if (findSecretInText(text) !== null) {
       skip(path, 'secret');
+      if (mayHoldFacts(path, rules)) tally.secretSkipped(path);
       continue;
     }
     blobShas.set(path, gitBlobSha(bytes));
     for (const extractor of rules) {
       if (!extractor.mayRead(path)) continue;
+      let found: FileFacts | null = null;
       try {
-        fileFacts.push(extractor.extract(path, text));
+        found = extractor.extract(path, text);
+        fileFacts.push(found);
       } catch {
         // An extractor never throws (the fuzz tests hold it to that); should one, the file gives no facts from it.
       }
+      tally.fileRead(extractor, path, found);
     }
   }
 
@@ -186,14 +196,17 @@ export async function extractFiles(entries: AsyncIterable<ScanEntry> | Iterable<
   if (unlistable.length > 0) gaps.push(`${plural(unlistable.length, 'directory', 'directories')} could not be listed: ${listed(unlistable)}`);
 
   const usage = budget.usage;
+  const combined = combineFactsAndReport(fileFacts, { rootAppName: options.rootAppName });
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
-    facts: combineFacts(fileFacts, { rootAppName: options.rootAppName }),
-    skipped: skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    facts: combined.facts,
+    skipped,
     filesListed,
     filesRead: usage.filesRead,
     bytesRead: usage.bytesRead,
     isComplete: gaps.length === 0,
     extractionGap: gaps.length === 0 ? null : gaps.join('; '),
     blobShas: Object.fromEntries([...blobShas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    diagnostics: tally.report({ factCount: combined.facts.length, filesListed, filesRead: usage.filesRead, skipped, leftOut: combined.leftOut }),
   };
 }

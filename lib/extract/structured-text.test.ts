@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LineIndex, parseStructuredDocuments } from './structured-text';
 
 describe('LineIndex', () => {
@@ -31,5 +31,40 @@ describe('parseStructuredDocuments', () => {
     expect(parseStructuredDocuments('a: 1\na: 2\n')).toEqual([]);
     expect(parseStructuredDocuments(':', 'json')).toEqual([]);
     expect(parseStructuredDocuments('{"a": 1}', 'json')[0]!.value).toEqual({ a: 1 });
+  });
+});
+
+describe('parser warnings', () => {
+  // A Helm template is YAML with `{{ }}` in it: the parser reads `{{ .Values.name }}` as a map
+  // keyed by a map and warns, which would print on the scanner's stderr for every chart.
+  const helmTemplate = [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: {{ .Values.name }}',
+    'spec:',
+    '  replicas: {{ .Values.replicas }}',
+    '---',
+    'kind: Service',
+    'metadata:',
+    '  labels:',
+    '    {{- include "chart.labels" . | nindent 4 }}',
+    '',
+  ].join('\n');
+
+  it('never reach process warnings or the console, whatever the text', () => {
+    const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const consoleSpies = (['warn', 'log', 'error', 'info', 'debug', 'dir'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {}));
+    try {
+      const documents = parseStructuredDocuments(helmTemplate);
+      // The first document still reads (its template expressions become text keys); the second is not YAML.
+      expect(documents).toHaveLength(1);
+      expect(documents[0]!.value).toMatchObject({ kind: 'Deployment' });
+      expect(emitWarning).not.toHaveBeenCalled();
+      for (const spy of consoleSpies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      emitWarning.mockRestore();
+      for (const spy of consoleSpies) spy.mockRestore();
+    }
   });
 });

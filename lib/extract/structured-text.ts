@@ -101,7 +101,9 @@ export function parseStructuredDocuments(text: string, format: 'yaml' | 'json' =
   }
   let documents: ReturnType<typeof parseAllDocuments>;
   try {
-    documents = parseAllDocuments(text, { prettyErrors: false });
+    // `logLevel: 'error'`: the parser's warnings (a Helm template's `{{ .Values.x }}` read as a map
+    // key) go to process.emitWarning otherwise, and a scan would print one per chart on stderr.
+    documents = parseAllDocuments(text, { prettyErrors: false, logLevel: 'error' });
   } catch {
     return [];
   }

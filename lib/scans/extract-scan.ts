@@ -56,5 +56,6 @@ export async function extractScan(scan: ScanJob, input: ScanInput, signal: Abort
     extractionGap: result.extractionGap,
     blobShas: new Map(Object.entries(result.blobShas)),
     evidenceTexts,
+    diagnostics: result.diagnostics,
   };
 }

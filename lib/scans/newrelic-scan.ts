@@ -39,6 +39,7 @@ export async function openNewRelicInput(context: NewRelicContext, source: { id: 
       extractionGap: `New Relic shows the calls of the last ${newRelicWindowMinutes} minutes only: nothing is proposed for removal or marked stale.`,
       blobShas: new Map(),
       evidenceTexts: new Map(),
+      diagnostics: null,
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { extractedFactSchema } from '../extract/extracted-fact';
 import { extractionRulesVersion, factFormatVersion } from '../extract/rules-version';
+import { scanDiagnosticsSchema } from '../extract/scan-diagnostics';
 import { skippedFileSchema } from '../extract/skip-reasons';
 import { displayName } from '../http/common-schemas';
 import { HttpProblem } from '../http/problem';
@@ -27,7 +28,10 @@ export function pushSettings(settings: SettingsDocument) {
 
 const repoPath = z.string().min(1).max(4096);
 
-/** AgentPushRequest of part 2; the sub-records are ours (docs/cli.md "The push body"). Every field required. */
+/**
+ * AgentPushRequest of part 2; the sub-records are ours (docs/cli.md "The push body"). Every field
+ * of part 2 required; `diagnostics` is our optional addition (docs/decisions.md): absent means none.
+ */
 export const agentPushRequest = z.strictObject({
   name: displayName(200),
   commitSha: z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i, 'must be a full commit SHA').nullable(),
@@ -44,6 +48,9 @@ export const agentPushRequest = z.strictObject({
   isComplete: z.boolean(),
   extractionGap: z.string().max(4000).nullable(),
   filesListed: z.union([z.int().min(0).max(2_147_483_647), z.string().regex(/^[0-9]{1,10}$/, 'must be a whole number').transform(Number)]),
+  diagnostics: scanDiagnosticsSchema
+    .meta({ description: 'Optional, an addition to part 2: what the extractors made of the files (docs/extraction.md "Diagnostics"), answered in the scan detail. Absent: the scan has none (null).' })
+    .optional(),
 });
 export type AgentPushRequest = z.infer<typeof agentPushRequest>;
 
@@ -116,6 +123,7 @@ export async function pushSnapshot(context: ScanRequestContext, project: { id: s
         extractionGap: request.extractionGap,
         blobShas: new Map(request.files.map((f) => [f.path, f.blobSha])),
         evidenceTexts: new Map(),
+        diagnostics: request.diagnostics ?? null,
       },
     });
   } catch (error) {

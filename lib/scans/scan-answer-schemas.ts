@@ -4,6 +4,7 @@
  * the type the code answers with where the code names one.
  */
 import { z } from 'zod';
+import { scanDiagnosticsSchema } from '../extract/scan-diagnostics';
 import { modelKindSchema } from '../model/record-answer-schemas';
 import { describes, guid, timestamp } from '../openapi/schema-kit';
 import type { SourceRecord } from '../sources/source-store';
@@ -69,11 +70,19 @@ const scanFields = {
 
 export const scanSchema = describes<ScanRecord>()(z.object(scanFields).meta({ id: 'Scan' }));
 
+const scanDiagnosticsAnswer = scanDiagnosticsSchema.meta({
+  id: 'ScanDiagnostics',
+  description:
+    'What the extractors made of the files (docs/extraction.md "Diagnostics"): per extractor the files it read, the drafts and hints it found and its notes with counts; ' +
+    'the candidates left out of the model with the reason; whole-scan notes (why nothing was found, files that may hold facts skipped as secrets).',
+});
+
 export const scanDetailSchema = describes<ScanDetail>()(
   z
     .object({
       ...scanFields,
       skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+      diagnostics: scanDiagnosticsAnswer.nullable().meta({ description: 'Null when no extractor read the scan (New Relic, a trace file), for a push that sent none, and for scans stored before diagnostics were kept.' }),
       factCount: z.number().int(),
       proposals: z.object({ pending: z.number().int(), accepted: z.number().int(), rejected: z.number().int(), superseded: z.number().int() }),
     })

@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { ScanDiagnostics } from '../extract/scan-diagnostics';
 import { findScan, type ScanRecord, type SkippedFile } from './scan-store';
 
 export interface ScanDetail extends ScanRecord {
   skipped: SkippedFile[];
+  /** What the extractors made of the files (docs/extraction.md "Diagnostics"); null when no extractor read the scan's input or a push sent none. */
+  diagnostics: ScanDiagnostics | null;
   factCount: number;
   proposals: { pending: number; accepted: number; rejected: number; superseded: number };
 }
 
-/** GET P/imports/{importId}: the scan, the files it skipped with their reasons, its fact count and proposals by status. */
+/** GET P/imports/{importId}: the scan, the files it skipped with their reasons, its diagnostics, its fact count and proposals by status. */
 export async function scanDetail(db: Kysely<Database>, projectId: string, scanId: string): Promise<ScanDetail | undefined> {
   const scan = await findScan(db, projectId, scanId);
   if (!scan) return undefined;

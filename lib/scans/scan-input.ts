@@ -1,4 +1,5 @@
 import type { ScanEntry } from '../extract/extract-files';
+import type { ScanDiagnostics } from '../extract/scan-diagnostics';
 import type { ScanFact } from './scan-fact';
 
 export type { ScanEntry };
@@ -26,4 +27,6 @@ export interface ScanExtraction {
   blobShas: ReadonlyMap<string, string>;
   /** Text of each file that gave evidence, for the source window. */
   evidenceTexts: ReadonlyMap<string, string>;
+  /** What the extractors made of the files (docs/extraction.md "Diagnostics"); null when no extractor ran (measured calls, a trace file) or a push sent none. */
+  diagnostics: ScanDiagnostics | null;
 }

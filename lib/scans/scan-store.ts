@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, ScanState } from '../db/schema';
+import type { ScanDiagnostics } from '../extract/scan-diagnostics';
 import type { ScanLimits, ScanRequestRecord } from './scan-limits-record';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -107,9 +108,9 @@ const columns = [
   'finished_at',
 ] as const;
 
-export async function findScan(db: Db, projectId: string, scanId: string): Promise<(ScanRecord & { skipped: SkippedFile[]; workspaceId: string }) | undefined> {
-  const row = await db.selectFrom('scans').select([...columns, 'workspace_id']).where('project_id', '=', projectId).where('id', '=', scanId).executeTakeFirst();
-  return row ? { ...toRecord(row), skipped: (row.skipped as SkippedFile[]) ?? [], workspaceId: row.workspace_id } : undefined;
+export async function findScan(db: Db, projectId: string, scanId: string): Promise<(ScanRecord & { skipped: SkippedFile[]; diagnostics: ScanDiagnostics | null; workspaceId: string }) | undefined> {
+  const row = await db.selectFrom('scans').select([...columns, 'diagnostics', 'workspace_id']).where('project_id', '=', projectId).where('id', '=', scanId).executeTakeFirst();
+  return row ? { ...toRecord(row), skipped: (row.skipped as SkippedFile[]) ?? [], diagnostics: (row.diagnostics as ScanDiagnostics | null) ?? null, workspaceId: row.workspace_id } : undefined;
 }
 
 /** Scans of a project, newest first, keyset-paged on (created_at, id). */

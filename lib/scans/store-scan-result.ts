@@ -133,6 +133,7 @@ export async function storeScanResult(db: Kysely<Database>, finished: FinishedSc
         files_read: extraction.filesRead,
         bytes_read: extraction.bytesRead,
         skipped: JSON.stringify(extraction.skipped),
+        diagnostics: extraction.diagnostics === null ? null : JSON.stringify(extraction.diagnostics),
         finished_at: finished.at,
         heartbeat_at: finished.at,
       })

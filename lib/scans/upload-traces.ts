@@ -71,6 +71,8 @@ export async function uploadTraces(context: ScanRequestContext, project: { id: s
       extractionGap: 'A trace file shows only the calls it recorded: nothing is proposed for removal or marked stale.',
       blobShas: new Map([[fileName, blob]]),
       evidenceTexts: new Map(),
+      // A trace file is read by the trace reader, not the extractors: there is nothing of theirs to report.
+      diagnostics: null,
     },
   });
   return { scanId, sourceId: source.id, format: traces.format, spans: traces.spans, services: traces.services, calls: traces.calls };

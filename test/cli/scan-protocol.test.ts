@@ -75,7 +75,11 @@ describe('svc scan against the push endpoints', () => {
     const sent = pushes()[0]!;
     expect(sent.headers['content-type']).toBe('application/json');
     const body = JSON.parse(sent.body);
-    expect(Object.keys(body).sort()).toEqual(['commitSha', 'extractionGap', 'facts', 'files', 'filesListed', 'isComplete', 'name', 'rules', 'scope', 'skipped']);
+    expect(Object.keys(body).sort()).toEqual(['commitSha', 'diagnostics', 'extractionGap', 'facts', 'files', 'filesListed', 'isComplete', 'name', 'rules', 'scope', 'skipped']);
+    // The diagnostics travel with the push: what each extractor read and found.
+    const dockerfiles = body.diagnostics.extractors.find((e: { extractor: string }) => e.extractor === 'dockerfile');
+    expect(dockerfiles).toMatchObject({ filesRead: 2 });
+    expect(dockerfiles.factsMade).toBeGreaterThan(0);
     expect(body).toMatchObject({
       name: 'shop',
       commitSha: fixtureCommit,
@@ -267,6 +271,9 @@ describe('svc scan against the push endpoints', () => {
     expect(first.stdout).toMatch(new RegExp(`^shop: dry run, nothing pushed: snapshot ${uuid.source} \\(computed from the body\\); Source "shop"; 4 files read, \\d+ skipped, \\d+ facts, partial`));
     const [body] = JSON.parse(await readFile(join(folder, 'dry.json'), 'utf8'));
     expect(body.scope.limits.maxFiles).toBe(4);
+    // Below the counts: which extractors read the files read, and what they found.
+    expect(first.stdout.split('\n')[1]).toMatch(/^  read: .*\d+ files?, \d+ found/);
+    expect(body.diagnostics.extractors.reduce((sum: number, e: { filesRead: number }) => sum + e.filesRead, 0)).toBeGreaterThan(0);
     const idOf = (text: string) => uuid.exec(text)![0];
     expect(idOf((await scan(['shop', '--dry-run'])).stdout)).toBe(idOf(first.stdout));
     expect(idOf((await scan(['shop', '--dry-run', '--max-files', '3'])).stdout)).not.toBe(idOf(first.stdout));
