@@ -9,7 +9,8 @@ import { chromiumMissing, requestsLeavingService, startWebSession, takeScreensho
  * Deciding a scan's proposals at the pace a repository needs, in headless
  * chromium against the built service (docs/sources.md, docs/web-client.md): a
  * folder Source holding a compose file (two services and a postgres store) is
- * scanned; the scan page shows its diagnostics; a relationship's evidence
+ * scanned; the scan page shows its diagnostics (the extractor that read it,
+ * an override file held back for the key it holds); a relationship's evidence
  * opens in place with its line marked; the store is bound to an element drawn
  * by hand; the other elements are selected and accepted in one request; then
  * every relationship is accepted at once, and all of it is found in the model.
@@ -53,6 +54,8 @@ describe.skipIf(chromiumMissing !== null)('deciding a scan in headless chromium'
     root = await temporaryDirectory('svc-web-decisions-');
     await mkdir(join(root, 'shop'));
     await writeFile(join(root, 'shop', 'compose.yaml'), compose);
+    // A file with a cloud key in it (AWS's documented example key) is skipped as a secret: the diagnostics say so.
+    await writeFile(join(root, 'shop', 'compose.override.yaml'), `services:\n  orders:\n    environment:\n      AWS_ACCESS_KEY_ID: ${'AKIA'}IOSFODNN7EXAMPLE\n`);
     session = await startWebSession({ environment: { Svc__SourcesRoot: root }, viewport: { width: 1280, height: 900 } });
     page = session.page;
     page.setDefaultTimeout(10_000);
@@ -85,7 +88,15 @@ describe.skipIf(chromiumMissing !== null)('deciding a scan in headless chromium'
     await page.waitForURL(/\/proposals\/[0-9a-f-]{36}$/);
     await page.locator('.sources-scan-facts .badge', { hasText: 'completed' }).waitFor({ timeout: 15_000 });
 
-    // The diagnostics: the compose extractor read the file and made facts; nothing was left out.
+    // The diagnostics: the compose extractor read one file and found what it states; the file holding a key is named, never read.
+    const diagnostics = page.getByRole('region', { name: 'Diagnostics' });
+    await diagnostics.waitFor();
+    expect(await diagnostics.locator('tr[data-extractor="docker-compose"]').innerText()).toMatch(/^docker-compose\s+1\s+[1-9]\d*\s+—$/);
+    expect(await diagnostics.getByRole('list', { name: 'Notes of the scan' }).innerText()).toMatch(/1 file that may hold facts was skipped as secrets.*compose\.override\.yaml/);
+    expect(await diagnostics.innerText()).toContain('No candidate was left out of the model.');
+    await diagnostics.evaluate((section) => section.scrollIntoView({ block: 'start' }));
+    await takeScreenshot(page, 'sources-scan-diagnostics');
+
     // A relationship's evidence, opened in place: the compose file's lines with the stated one marked.
     const call = page.locator('tr[data-fact="relationship:element:app:storefront->element:app:orders"]');
     await call.getByRole('button', { name: /^Show the lines of/ }).click();

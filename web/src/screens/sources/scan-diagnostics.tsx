@@ -24,12 +24,14 @@ export function ScanDiagnosticsSection({ diagnostics }: { diagnostics: ScanDiagn
       {working.length > 0 ? (
         <div class="table-scroll">
           <table class="sources-table sources-extractors">
-            <caption>What each extractor read</caption>
+            <caption>What each extractor read and found</caption>
             <thead>
               <tr>
                 <th scope="col">Extractor</th>
                 <th scope="col">Files read</th>
-                <th scope="col">Facts made</th>
+                <th scope="col">
+                  Found <span class="hint">(drafts and hints, before they are combined into facts)</span>
+                </th>
                 <th scope="col">Notes</th>
               </tr>
             </thead>

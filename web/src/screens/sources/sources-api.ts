@@ -9,19 +9,17 @@ import type { ChangeImpact } from '../../../../lib/scans/change-impact';
 import type { z } from 'zod';
 import type { DecideResult, decideProposalsRequest } from '../../../../lib/scans/decide-proposals';
 import type { ProposalRecord } from '../../../../lib/scans/proposal-store';
-import type { ScanDetail as ScanDetailRecord } from '../../../../lib/scans/scan-detail';
+import type { ScanDetail } from '../../../../lib/scans/scan-detail';
 import type { EvidenceItem, sourceWindow } from '../../../../lib/scans/scan-evidence';
 import type { ScanFact } from '../../../../lib/scans/scan-fact';
 import type { ScanRecord } from '../../../../lib/scans/scan-store';
 import { api, type Page, request } from '../../api/client';
 
-export type { DecideResult, EvidenceItem, ScanDiagnostics };
+export type { DecideResult, EvidenceItem, ScanDetail, ScanDiagnostics };
 export type Scan = ScanRecord;
 export type ScanState = ScanRecord['state'];
 export type Proposal = ProposalRecord;
 export type ProposalStatus = ProposalRecord['status'];
-/** GET …/imports/{importId}; `diagnostics` is absent from scans stored before the scan recorded them. */
-export type ScanDetail = ScanDetailRecord & { diagnostics?: ScanDiagnostics | null };
 /** GET …/impact: what accepting every pending proposal would touch. */
 export type Impact = ChangeImpact & { scanId: string; pendingProposals: number };
 /** The body of POST …/proposals/decide as the API reads it (`acknowledgeImpact`, `bind` and `relink` may be left out). */
