@@ -15,8 +15,10 @@ export interface ProposalRowProps {
   projectId: string;
   scanId: string;
   proposal: Proposal;
-  /** The person may decide it now (an editor, a completed scan, no decision running). */
+  /** The person may decide it (an editor, a completed scan). */
   canAct: boolean;
+  /** Another decision is being made or asked: the buttons wait. */
+  busy: boolean;
   /** A selection box is shown (pending proposals an editor may decide). */
   selectable: boolean;
   selected: boolean;
@@ -77,10 +79,10 @@ export function ProposalRow(props: ProposalRowProps) {
         <td>
           {pending && props.canAct ? (
             <div class="sources-choices">
-              <button type="button" onClick={() => props.onDecide('accept')} aria-label={`Accept ${label}`}>
+              <button type="button" disabled={props.busy} onClick={() => props.onDecide('accept')} aria-label={`Accept ${label}`}>
                 Accept
               </button>
-              <button type="button" class="secondary" onClick={() => props.onDecide('reject')} aria-label={`Reject ${label}`}>
+              <button type="button" class="secondary" disabled={props.busy} onClick={() => props.onDecide('reject')} aria-label={`Reject ${label}`}>
                 Reject
               </button>
             </div>
@@ -88,7 +90,7 @@ export function ProposalRow(props: ProposalRowProps) {
             <span class={`badge sources-decision-${status}`}>{status}</span>
           )}
           {linkable ? (
-            <button type="button" class="link-button" aria-expanded={opened === 'link'} onClick={() => toggle('link')} aria-label={`Link ${label} to an existing element`}>
+            <button type="button" class="link-button" disabled={props.busy} aria-expanded={opened === 'link'} onClick={() => toggle('link')} aria-label={`Link ${label} to an existing element`}>
               Link to an existing element
             </button>
           ) : null}

@@ -204,7 +204,8 @@ export function ScanProposals({ workspaceId, projectId, scan, onDecided }: { wor
                     projectId={projectId}
                     scanId={scan.id}
                     proposal={p}
-                    canAct={canAct && !busy}
+                    canAct={canAct}
+                    busy={busy}
                     selectable={selecting && !decided[p.id]}
                     selected={selected.has(p.id)}
                     onSelect={(on) => toggle(p, on)}
