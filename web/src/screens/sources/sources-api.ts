@@ -1,11 +1,43 @@
 /**
- * The Source and scan endpoints as the client calls them (docs/sources.md),
- * with the shapes of their answers, kept to what the screens read.
+ * The Source and scan endpoints as the client calls them (docs/sources.md).
+ * Scan, proposal, evidence and decision answers are the service's own types
+ * (lib/scans, lib/extract), so the client cannot drift from what the API
+ * answers; Sources keep the few fields the screens read.
  */
+import type { ScanDiagnostics } from '../../../../lib/extract/scan-diagnostics';
+import type { ChangeImpact } from '../../../../lib/scans/change-impact';
+import type { z } from 'zod';
+import type { DecideResult, decideProposalsRequest } from '../../../../lib/scans/decide-proposals';
+import type { ProposalRecord } from '../../../../lib/scans/proposal-store';
+import type { ScanDetail } from '../../../../lib/scans/scan-detail';
+import type { EvidenceItem, sourceWindow } from '../../../../lib/scans/scan-evidence';
+import type { ScanFact } from '../../../../lib/scans/scan-fact';
+import type { ScanRecord } from '../../../../lib/scans/scan-store';
 import { api, type Page, request } from '../../api/client';
 
-export type ScanState = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
-export type ProposalStatus = 'pending' | 'accepted' | 'rejected' | 'superseded';
+export type { DecideResult, EvidenceItem, ScanDetail, ScanDiagnostics };
+export type Scan = ScanRecord;
+export type ScanState = ScanRecord['state'];
+export type Proposal = ProposalRecord;
+export type ProposalStatus = ProposalRecord['status'];
+/** GET …/impact: what accepting every pending proposal would touch. */
+export type Impact = ChangeImpact & { scanId: string; pendingProposals: number };
+/** The body of POST …/proposals/decide as the API reads it (`acknowledgeImpact`, `bind` and `relink` may be left out). */
+export type DecideRequest = z.input<typeof decideProposalsRequest>;
+/** GET …/source: lines of a file the scan kept. */
+export type SourceWindow = Awaited<ReturnType<typeof sourceWindow>>;
+/** What `proposed` holds for an addition or change: the fact, with the fields a change alters. */
+export type ProposedFact = ScanFact & { changedFields?: string[] };
+
+/** Most IDs each list of one decide request may hold (lib/scans/decide-proposals.ts). */
+export const maxDecideIds = 5000;
+
+/** Filters of GET …/proposals. */
+export interface ProposalFilter {
+  status: string;
+  entityKind?: string | null;
+  action?: string | null;
+}
 
 export interface SourceKindStatus {
   kind: string;
@@ -26,63 +58,6 @@ export interface Source {
   region: string | null;
   createdAt: string;
   lastScan: { id: string; state: ScanState; commitSha: string | null; isComplete: boolean | null; finishedAt: string | null } | null;
-}
-
-export interface Scan {
-  id: string;
-  sourceId: string | null;
-  host: string | null;
-  state: ScanState;
-  request: { repository: string | null; ref: string | null; traceFile?: string; pushed?: true };
-  commitSha: string | null;
-  isComplete: boolean | null;
-  extractionGap: string | null;
-  filesListed: number;
-  filesRead: number;
-  bytesRead: number;
-  skippedCount: number;
-  error: string | null;
-  attempts: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-export interface ScanDetail extends Scan {
-  skipped: { path: string; reason: string }[];
-  factCount: number;
-  proposals: Record<ProposalStatus, number>;
-}
-
-export interface Proposal {
-  id: string;
-  factKey: string;
-  action: 'add' | 'change' | 'remove';
-  entityKind: string;
-  entityId: string | null;
-  status: ProposalStatus;
-  proposed: unknown;
-  current: unknown;
-  decidedAt: string | null;
-}
-
-export interface DecideResult {
-  modelVersion: number;
-  accepted: number;
-  rejected: number;
-  items: { proposalId: string; status: 'accepted' | 'rejected'; entityId: string | null }[];
-}
-
-export interface Impact {
-  pendingProposals: number;
-  added: number;
-  changed: number;
-  removed: number;
-  views: { id: string; name: string; reason: string }[];
-  scenarios: { id: string; name: string; reason: string }[];
-  promises: { id: string; requirementNumber: number; title: string; reason: string }[];
-  exports: string[];
-  needsAcknowledgement: boolean;
 }
 
 export interface NewSource {
@@ -113,8 +88,11 @@ export const scansApi = {
   /** Cancel and resume read no body, so none is sent. */
   cancel: (projectId: string, scanId: string) => request<unknown>('POST', `${I(projectId, scanId)}/cancel`),
   resume: (projectId: string, scanId: string) => request<unknown>('POST', `${I(projectId, scanId)}/resume`),
-  proposals: (projectId: string, scanId: string, status: string, cursor: string | null, signal?: AbortSignal) =>
-    api.get<Page<Proposal>>(`${I(projectId, scanId)}/proposals`, { query: { status, cursor }, signal }),
-  decide: (projectId: string, scanId: string, body: { accept: string[]; reject: string[]; acknowledgeImpact: boolean }) => api.post<DecideResult>(`${I(projectId, scanId)}/proposals/decide`, body),
+  proposals: (projectId: string, scanId: string, filter: ProposalFilter, cursor: string | null, signal?: AbortSignal, limit = 50) =>
+    api.get<Page<Proposal>>(`${I(projectId, scanId)}/proposals`, { query: { status: filter.status, entityKind: filter.entityKind, action: filter.action, cursor, limit }, signal }),
+  decide: (projectId: string, scanId: string, body: DecideRequest) => api.post<DecideResult>(`${I(projectId, scanId)}/proposals/decide`, body),
   impact: (projectId: string, scanId: string, signal?: AbortSignal) => api.get<Impact>(`${I(projectId, scanId)}/impact`, { signal }),
+  evidence: (projectId: string, scanId: string, factKey: string, signal?: AbortSignal) => api.get<Page<EvidenceItem>>(`${I(projectId, scanId)}/evidence`, { query: { factKey, limit: 200 }, signal }),
+  sourceWindow: (projectId: string, scanId: string, lines: { path: string; startLine: number; endLine: number }, signal?: AbortSignal) =>
+    api.get<SourceWindow>(`${I(projectId, scanId)}/source`, { query: lines, signal }),
 };
