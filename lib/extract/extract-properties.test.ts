@@ -19,6 +19,7 @@ const pathFor: Record<string, string> = {
   csproj: 'svc/Svc.csproj',
   dockerfile: 'svc/Dockerfile',
   'docker-compose': 'docker-compose.yml',
+  dotenv: '.env',
   'kubernetes-manifests': 'k8s/app.yaml',
   terraform: 'infra/main.tf',
   openapi: 'svc/openapi.yaml',
