@@ -23,6 +23,13 @@ const pathFor: Record<string, string> = {
   openapi: 'svc/openapi.yaml',
   asyncapi: 'svc/asyncapi.json',
   'json-schema': 'schemas/x.schema.json',
+  'aspire-app-host': 'Shop.AppHost/Program.cs',
+  skaffold: 'skaffold.yaml',
+  'helm-chart': 'charts/orders/values.yaml',
+  procfile: 'svc/Procfile',
+  'serverless-framework': 'svc/serverless.yml',
+  'cloudformation-functions': 'template.yaml',
+  'ci-image-builds': '.github/workflows/build.yml',
 };
 
 const filter = createPathFilter({ includePaths: [], excludePaths: [], excludeGlobs: ['**/*.min.*'] });

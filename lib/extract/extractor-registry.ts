@@ -3,17 +3,24 @@
  * list is part of the rules version: adding, removing or changing one changes
  * the hash (rules-version.ts).
  */
+import { aspireAppHostExtractor } from './extractors/aspire-app-host';
 import { asyncapiExtractor } from './extractors/asyncapi';
+import { ciImageBuildsExtractor } from './extractors/ci-image-builds';
+import { cloudformationFunctionsExtractor } from './extractors/cloudformation-functions';
 import { csprojExtractor } from './extractors/csproj';
 import { dockerComposeExtractor } from './extractors/docker-compose';
 import { dockerfileExtractor } from './extractors/dockerfile';
 import { goModExtractor } from './extractors/go-mod';
+import { helmChartExtractor } from './extractors/helm-chart';
 import { jsonSchemaExtractor } from './extractors/json-schema';
 import { kubernetesManifestsExtractor } from './extractors/kubernetes-manifests';
 import { mavenPomExtractor } from './extractors/maven-pom';
 import { openapiExtractor } from './extractors/openapi';
 import { packageJsonExtractor } from './extractors/package-json';
+import { procfileExtractor } from './extractors/procfile';
 import { pyprojectTomlExtractor } from './extractors/pyproject-toml';
+import { serverlessFrameworkExtractor } from './extractors/serverless-framework';
+import { skaffoldExtractor } from './extractors/skaffold';
 import { terraformExtractor } from './extractors/terraform';
 import type { Extractor } from './file-facts';
 
@@ -30,6 +37,13 @@ export const extractors: readonly Extractor[] = Object.freeze([
   openapiExtractor,
   asyncapiExtractor,
   jsonSchemaExtractor,
+  aspireAppHostExtractor,
+  skaffoldExtractor,
+  helmChartExtractor,
+  procfileExtractor,
+  serverlessFrameworkExtractor,
+  cloudformationFunctionsExtractor,
+  ciImageBuildsExtractor,
 ]);
 
 /** Whether any rule may find facts in a file at this path (by name alone). */
