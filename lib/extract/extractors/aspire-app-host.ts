@@ -128,8 +128,11 @@ function splitArguments(inside: string): string[] {
 
 /** The value of a plain string literal argument (`"catalog-api"`, `name: "x"`), or null. */
 function literal(argument: string | undefined): string | null {
-  const match = /^(?:\w+\s*:\s*)?@?"([^"\\{}]*)"$/.exec(argument?.trim() ?? '');
-  return match ? match[1]! : null;
+  const written = argument?.trim().replace(/^\w+\s*:\s*/, '') ?? '';
+  const verbatim = /^@"([^"{}]*)"$/.exec(written);
+  if (verbatim) return verbatim[1]!;
+  const regular = /^"((?:[^"{}\\]|\\.)*)"$/.exec(written);
+  return regular ? regular[1]!.replace(/\\(.)/g, '$1') : null;
 }
 
 /** A bare variable argument (`redis`, `catalogDb`, `api.GetEndpoint("http")` → `api`), or null. */

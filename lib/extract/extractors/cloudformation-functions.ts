@@ -46,7 +46,7 @@ function extract(path: string, text: string): FileFacts {
       const named = stringMember(metadata, 'Dockerfile');
       dockerfile = buildFolder === null || named === undefined ? null : joinRepositoryPath(buildFolder, named);
     } else {
-      buildFolder = folderIn(templateFolder, stringMember(properties, 'CodeUri') ?? stringMember(properties, 'Code') ?? globalCodeUri);
+      buildFolder = folderIn(templateFolder, stringMember(properties, 'CodeUri') ?? stringMember(properties, 'Code') ?? (type === 'AWS::Serverless::Function' ? globalCodeUri : undefined));
     }
     const imageUri = stringMember(properties, 'ImageUri');
     const images = imageUri === undefined || imageUri.includes('$') ? [] : [imageRepository(imageUri)].filter((image) => image !== '');
