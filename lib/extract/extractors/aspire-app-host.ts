@@ -4,7 +4,8 @@
  * `AddContainer`, `AddDockerfile`… is a deployed app named by its resource
  * name; each `AddRedis`, `AddPostgres`… a store; a child resource
  * (`.AddDatabase("catalogdb")`) is another host name of its server; and
- * `.WithReference(x)` / `.WaitFor(x)` connect the resource to x. Variables
+ * `.WithReference(x)` / `.WaitFor(x)` connect the resource to x, as does
+ * `.WithEnvironment("NAME", x.GetEndpoint(…))` by that setting. Variables
  * (`var redis = builder.AddRedis("redis");`) and fluent chains across lines
  * are followed; anything computed (a name in a constant, a loop) is not.
  */
@@ -143,7 +144,8 @@ function variableOf(argument: string | undefined): string | null {
 
 /** A statement's receiver and its chain of calls. */
 function parseStatement(code: string, start: number, lines: LineIndex): { assigned: string | null; receiver: string; calls: Call[] } | null {
-  const head = /^\s*(?:(?:var|IResourceBuilder<[^=;]*>)\s+([A-Za-z_]\w*)\s*=\s*)?([A-Za-z_]\w*)\s*(?=\.)/.exec(code);
+  // `var x = …`, `IResourceBuilder<…> x = …` or `x = …` (assigned in a branch), then the receiver of the chain.
+  const head = /^\s*(?:(?:(?:var|IResourceBuilder<[^=;]*>)\s+)?([A-Za-z_]\w*)\s*=\s*)?([A-Za-z_]\w*)\s*(?=\.)/.exec(code);
   if (!head) return null;
   const calls: Call[] = [];
   let index = head[0].length;
@@ -264,7 +266,7 @@ function extract(path: string, text: string): FileFacts {
   };
 
   /** WithReference/WaitFor of a resource: connections, via `reference` when referenced, else start order. */
-  const pending: { from: Resource; target: string; method: string; evidence: Evidence[] }[] = [];
+  const pending: { from: Resource; target: string; variable: string | null; method: string; evidence: Evidence[] }[] = [];
   for (const statement of statementsOf(code)) {
     const parsed = parseStatement(statement.text, statement.start, lines);
     if (parsed === null) continue;
@@ -287,7 +289,12 @@ function extract(path: string, text: string): FileFacts {
         current = { name: child, ref: current.ref, calls: current.calls };
       } else if (call.method === 'WithReference' || call.method === 'WaitFor') {
         const target = variableOf(call.arguments[0]);
-        if (target !== null && current.calls) pending.push({ from: current, target, method: call.method, evidence: evidenceOf(call) });
+        if (target !== null && current.calls) pending.push({ from: current, target, variable: null, method: call.method, evidence: evidenceOf(call) });
+      } else if (call.method === 'WithEnvironment') {
+        // `WithEnvironment("Identity__Url", identityApi.GetEndpoint("https"))`: the variable is set to another resource's address.
+        const variable = literal(call.arguments[0]);
+        const target = variableOf(call.arguments[1]);
+        if (variable !== null && target !== null && current.calls) pending.push({ from: current, target, variable, method: call.method, evidence: evidenceOf(call) });
       }
     });
     if (parsed.assigned !== null && current !== null) variables.set(parsed.assigned, current);
@@ -295,10 +302,11 @@ function extract(path: string, text: string): FileFacts {
   const referenced = new Set(pending.filter((entry) => entry.method === 'WithReference').map((entry) => `${entry.from.name}\u0000${entry.target}`));
   for (const entry of pending) {
     const target = variables.get(entry.target);
-    if (target === undefined) continue;
+    // A resource's own address (a callback URL) is no connection.
+    if (target === undefined || target.ref.name === entry.from.ref.name) continue;
     if (entry.method === 'WaitFor' && referenced.has(`${entry.from.name}\u0000${entry.target}`)) continue;
-    const via = entry.method === 'WithReference' ? 'reference' : 'depends-on';
-    facts.hints.push({ hint: 'connection', from: entry.from.ref, host: target.name.toLowerCase(), via, variable: null, scheme: null, evidence: entry.evidence });
+    const via = entry.method === 'WaitFor' ? 'depends-on' : 'reference';
+    facts.hints.push({ hint: 'connection', from: entry.from.ref, host: target.name.toLowerCase(), via, variable: entry.variable, scheme: null, evidence: entry.evidence });
   }
   if (facts.facts.length === 0 && facts.hints.length === 0) return noFileFacts;
   if (facts.notes!.length === 0) delete facts.notes;

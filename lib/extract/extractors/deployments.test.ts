@@ -59,6 +59,23 @@ builder.AddProject<Projects.Ordering_API>("ordering-api").WithReference(sql).Wai
     ]);
   });
 
+  it('connects a resource to the address another one gives it by setting, never to its own', () => {
+    const found = aspireAppHostExtractor.extract(
+      path,
+      appHost(`var identity = builder.AddProject<Projects.Identity_API>("identity-api");
+var identityUrl = identity.GetEndpoint("https");
+IResourceBuilder<ProjectResource> web;
+web = builder.AddProject<Projects.WebApp>("webapp")
+    .WithEnvironment("IdentityUrl", identityUrl);
+web.WithEnvironment("CallBackUrl", web.GetEndpoint("https"));
+identity.WithEnvironment("WebAppClient", web.GetEndpoint("http"));`),
+    );
+    expect(hintsOf(found, 'connection').map((hint) => [hint.from.name, hint.host, hint.via, hint.variable])).toEqual([
+      ['webapp', 'identity-api', 'reference', 'IdentityUrl'],
+      ['identity-api', 'webapp', 'reference', 'WebAppClient'],
+    ]);
+  });
+
   it('ignores comments, unknown variables and files that build no application, and notes unmapped resources', () => {
     const found = aspireAppHostExtractor.extract(
       path,
