@@ -14,6 +14,8 @@ import { storeTechnologyOfImage } from './technology-catalog';
 /** What one file of a chart folder says. */
 export interface HelmChartPartHint {
   hint: 'helm-chart-part';
+  /** The file it comes from. */
+  path: string;
   /** The chart's folder (Chart.yaml's and values.yaml's). */
   folder: string;
   /** From Chart.yaml; null for a values file. */
@@ -31,10 +33,11 @@ function compareText(a: string, b: string): number {
 /** The deployment and settings of each chart, from the parts of its folder. */
 export function helmChartHints(parts: readonly HelmChartPartHint[]): Hint[] {
   const hints: Hint[] = [];
-  const charts = parts.filter((part) => part.chart !== null).sort((a, b) => compareText(a.folder, b.folder));
+  const charts = parts.filter((part) => part.chart !== null).sort((a, b) => compareText(a.path, b.path));
   for (const chartPart of charts) {
     const chart = chartPart.chart!;
-    const values = parts.filter((part) => part.chart === null && part.folder === chartPart.folder);
+    // By path, so the result does not depend on the order files were read in.
+    const values = parts.filter((part) => part.chart === null && part.folder === chartPart.folder).sort((a, b) => compareText(a.path, b.path));
     const images = values.flatMap((part) => part.images);
     const settings = values.flatMap((part) => part.settings);
     if (chart.library || (chart.hasDependencies && !images.some((image) => image.own))) continue;

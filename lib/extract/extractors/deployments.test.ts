@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { combineFacts } from '../combine-facts';
 import type { FileFacts, Hint } from '../file-facts';
 import { helmChartHints, type HelmChartPartHint } from '../helm-charts';
 import { aspireAppHostExtractor } from './aspire-app-host';
+import { kubernetesManifestsExtractor } from './kubernetes-manifests';
 import { ciImageBuildsExtractor } from './ci-image-builds';
 import { cloudformationFunctionsExtractor } from './cloudformation-functions';
 import { helmChartExtractor } from './helm-chart';
@@ -70,7 +72,7 @@ web = builder.AddProject<Projects.WebApp>("webapp")
 web.WithEnvironment("CallBackUrl", web.GetEndpoint("https"));
 identity.WithEnvironment("WebAppClient", web.GetEndpoint("http"));`),
     );
-    expect(hintsOf(found, 'connection').map((hint) => [hint.from.name, hint.host, hint.via, hint.variable])).toEqual([
+    expect(hintsOf(found, 'connection').map((hint) => [hint.from.by === 'name' ? hint.from.name : null, hint.host, hint.via, hint.variable])).toEqual([
       ['webapp', 'identity-api', 'reference', 'IdentityUrl'],
       ['identity-api', 'webapp', 'reference', 'WebAppClient'],
     ]);
@@ -132,6 +134,18 @@ describe('Helm charts', () => {
       [{ by: 'name', kind: 'store', name: 'session-cache' }, 'helm', ['redis']],
     ]);
     expect(hints[1]).toMatchObject({ from: { name: 'api' }, variable: 'REDIS_HOST', value: 'session-cache' });
+  });
+
+  it('joins a chart and its values before the combination, so a chart setting reaches the host it names', () => {
+    const files = {
+      'charts/orders/Chart.yaml': 'apiVersion: v2\nname: orders\n',
+      'charts/orders/values.yaml': 'image:\n  repository: acme/orders\nenv:\n  - name: PAYMENTS_URL\n    value: http://payments:8080\n',
+      'k8s/payments.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: payments\nspec:\n  template:\n    spec:\n      containers:\n        - name: payments\n          image: acme/payments\n',
+      'k8s/orders.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: orders\nspec:\n  template:\n    spec:\n      containers:\n        - name: orders\n          image: acme/orders\n',
+    };
+    const found = Object.entries(files).flatMap(([path, text]) => [helmChartExtractor, kubernetesManifestsExtractor].filter((rule) => rule.mayRead(path)).map((rule) => rule.extract(path, text)));
+    const relationships = combineFacts(found).filter((fact) => fact.entityKind === 'relationship');
+    expect(relationships).toMatchObject([{ label: 'PAYMENTS_URL', evidence: [{ path: 'charts/orders/values.yaml', startLine: 4, endLine: 5 }] }]);
   });
 
   it('deploys nothing for an umbrella chart, a library chart or values without a chart, and never reads templates', () => {

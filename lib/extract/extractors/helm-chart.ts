@@ -42,6 +42,7 @@ function chartPart(path: string, text: string): HelmChartPartHint | null {
   if (document === undefined || name === null || span === null || stringMember(document.value, 'apiVersion') === undefined) return null;
   return {
     hint: 'helm-chart-part',
+    path,
     folder: folderOf(path),
     chart: {
       name,
@@ -97,7 +98,7 @@ function walkValues(path: string, document: StructuredDocument, value: unknown, 
 function valuesPart(path: string, text: string): HelmChartPartHint | null {
   const [document] = parseStructuredDocuments(text);
   if (document === undefined) return null;
-  const part: HelmChartPartHint = { hint: 'helm-chart-part', folder: folderOf(path), chart: null, images: [], settings: [] };
+  const part: HelmChartPartHint = { hint: 'helm-chart-part', path, folder: folderOf(path), chart: null, images: [], settings: [] };
   walkValues(path, document, document.value, [], part);
   return part.images.length === 0 && part.settings.length === 0 ? null : part;
 }
