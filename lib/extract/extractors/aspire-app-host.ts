@@ -200,6 +200,14 @@ function projectTypeName(typeArgument: string): string | null {
   return /^[A-Za-z_]\w*$/.test(name) ? name : null;
 }
 
+/**
+ * Where an AppHost's builder code lives: `Program.cs` or `AppHost.cs`, or any C# file of a
+ * `*.AppHost` project; other C# files are not read (a scan keeps the files that may hold facts).
+ */
+export function isAppHostPath(path: string): boolean {
+  return /\.cs$/i.test(path) && (/^(?:program|apphost)\.cs$/i.test(baseNameOf(path)) || /apphost[^/]*\//i.test(path));
+}
+
 function extract(path: string, text: string): FileFacts {
   if (!text.includes('DistributedApplication.CreateBuilder')) return noFileFacts;
   const code = codeOnly(text);
@@ -316,7 +324,7 @@ function extract(path: string, text: string): FileFacts {
 export const aspireAppHostExtractor: Extractor = {
   name: 'aspire-app-host',
   version: 1,
-  mayRead: (path) => /\.cs$/i.test(path),
+  mayRead: isAppHostPath,
   extract,
   tables: { aspireStoreMethods, aspireAppMethods },
 };

@@ -59,7 +59,8 @@ function extract(path: string, text: string): FileFacts {
 export const cloudformationFunctionsExtractor: Extractor = {
   name: 'cloudformation-functions',
   version: 1,
-  mayRead: (path) => /\.(?:ya?ml|json|template)$/i.test(path),
+  // Any YAML (read by the Kubernetes rule too); JSON only when its name says it is a template, not every JSON file.
+  mayRead: (path) => /\.(?:ya?ml|template)$/i.test(path) || /(?:template|cfn|cloudformation|sam|stack)[^/]*\.json$/i.test(path),
   extract,
   tables: { functionResourceTypes },
 };

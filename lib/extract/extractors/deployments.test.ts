@@ -89,6 +89,8 @@ builder.AddProject<Projects.Api>("api").WithReference(unknownThing);`),
     expect(found.facts.map((draft) => (draft.draft === 'element' ? draft.name : null))).toEqual(['api']);
     expect(hintsOf(found, 'connection')).toEqual([]);
     expect(found.notes).toEqual(['AddAzureOpenAI is not mapped']);
+    expect(aspireAppHostExtractor.mayRead('src/Shop.AppHost/Extensions.cs')).toBe(true);
+    expect(aspireAppHostExtractor.mayRead('src/Catalog.API/Services/CatalogService.cs')).toBe(false);
     expect(aspireAppHostExtractor.extract('src/Api/Program.cs', 'var builder = WebApplication.CreateBuilder(args);\nbuilder.AddRedis("x");')).toEqual({ facts: [], hints: [] });
   });
 });
