@@ -24,6 +24,7 @@ import type {
   SchemaDraft,
   SubscriptionDraft,
 } from './file-facts';
+import { withHelmChartsJoined } from './helm-charts';
 import { canonicalName } from './name-forms';
 import { foldersUpward } from './repository-paths';
 import { serviceIdentity } from './service-identity';
@@ -40,10 +41,11 @@ export interface CombineOptions {
 /** Which origin's value wins for each element field (first wins). */
 export const elementFieldPrecedence: Readonly<Record<'name' | 'technology' | 'description', readonly ElementOrigin[]>> = Object.freeze({
   // The compose service name is what the system's other parts call the app.
-  name: ['compose', 'kubernetes', 'manifest', 'terraform', 'container-image', 'document-title'],
+  // An Aspire resource name is one too (it is the host name its references use).
+  name: ['compose', 'aspire', 'kubernetes', 'manifest', 'terraform', 'container-image', 'document-title', 'procfile'],
   // The manifest knows the framework; the image only the runtime.
-  technology: ['manifest', 'container-image', 'kubernetes', 'compose', 'terraform', 'document-title'],
-  description: ['manifest', 'document-title', 'compose', 'kubernetes', 'terraform', 'container-image'],
+  technology: ['manifest', 'container-image', 'aspire', 'kubernetes', 'compose', 'terraform', 'document-title', 'procfile'],
+  description: ['manifest', 'document-title', 'compose', 'aspire', 'kubernetes', 'terraform', 'container-image', 'procfile'],
 });
 
 /** How sure a relationship is when only a host name links the two ends, by how the host was named. */
@@ -423,7 +425,7 @@ export function combineFacts(files: readonly FileFacts[], options: CombineOption
 
 /** The facts of a whole scan and the candidates left out of them, with the reason (for the scan's diagnostics). */
 export function combineFactsAndReport(files: readonly FileFacts[], options: CombineOptions = {}): { facts: ExtractedFact[]; leftOut: LeftOutCandidate[] } {
-  const linker = new Linker(expandTerraformModules(files, { rootName: options.rootAppName }), options);
+  const linker = new Linker(withHelmChartsJoined(expandTerraformModules(files, { rootName: options.rootAppName })), options);
   return { facts: combineAll(linker), leftOut: linker.leftOut };
 }
 

@@ -30,6 +30,13 @@ const pathFor: Record<string, string> = {
   'spring-config': 'svc/src/main/resources/application.yml',
   'dotnet-appsettings': 'svc/appsettings.json',
   proto: 'protos/x.proto',
+  'aspire-app-host': 'Shop.AppHost/Program.cs',
+  skaffold: 'skaffold.yaml',
+  'helm-chart': 'charts/orders/values.yaml',
+  procfile: 'svc/Procfile',
+  'serverless-framework': 'svc/serverless.yml',
+  'cloudformation-functions': 'template.yaml',
+  'ci-image-builds': '.github/workflows/build.yml',
 };
 
 const filter = createPathFilter({ includePaths: [], excludePaths: [], excludeGlobs: ['**/*.min.*'] });

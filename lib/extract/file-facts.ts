@@ -7,6 +7,7 @@
 import type { channelKinds, ElementKind } from '../model/model-records';
 import type { Evidence } from './extracted-fact';
 import type { ChannelScope } from './fact-keys';
+import type { HelmChartPartHint } from './helm-charts';
 
 type ChannelKind = (typeof channelKinds)[number];
 
@@ -38,7 +39,7 @@ export type ElementRef =
   | { by: 'named-or-enclosing'; names: readonly string[]; folder: string };
 
 /** Where an element draft comes from: decides which draft's name, technology and description win when drafts meet. */
-export type ElementOrigin = 'manifest' | 'container-image' | 'compose' | 'kubernetes' | 'terraform' | 'document-title';
+export type ElementOrigin = 'manifest' | 'container-image' | 'compose' | 'kubernetes' | 'terraform' | 'document-title' | 'aspire' | 'procfile';
 
 /** Truth of a draft: merged drafts are observed when any is, else inferred with the highest confidence. */
 export interface DraftTruth {
@@ -321,7 +322,8 @@ export type Hint =
   | ComposeServiceHint
   | HostAliasHint
   | ServiceSelectorHint
-  | WorkloadLabelsHint;
+  | WorkloadLabelsHint
+  | HelmChartPartHint;
 
 /** Everything one extractor found in one file. */
 export interface FileFacts {
