@@ -255,6 +255,8 @@ export interface ComposeServiceHint {
   localstackServices: string | null;
   /** Host names that reach it besides its name: `hostname`, `container_name`, network aliases. */
   aliases: string[];
+  /** Repository paths bind-mounted into it (`./envoy:/etc/envoy`), raw: the configuration files there are its own. */
+  mounts: string[];
   evidence: Evidence[];
 }
 

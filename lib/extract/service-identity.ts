@@ -44,6 +44,8 @@ interface Deployed {
   names: { name: string; via: Via }[];
   kind: 'app' | 'store';
   buildFolders: Set<string>;
+  /** Folders mounted into its container: their configuration files (nginx, Envoy) are its own. */
+  configFolders: Set<string>;
   images: Set<string>;
   projectNames: Set<string>;
   hosts: Set<string>;
@@ -160,7 +162,7 @@ class IdentityBuilder {
   }
 
   private create(name: string, via: Via, kind: 'app' | 'store', weak: boolean): Deployed {
-    const created: Deployed = { names: [], kind, buildFolders: new Set(), images: new Set(), projectNames: new Set(), hosts: new Set(), drafts: [], deployedAt: [], weak };
+    const created: Deployed = { names: [], kind, buildFolders: new Set(), configFolders: new Set(), images: new Set(), projectNames: new Set(), hosts: new Set(), drafts: [], deployedAt: [], weak };
     this.deployed.push(created);
     this.addName(created, name, via);
     return created;
@@ -182,7 +184,13 @@ class IdentityBuilder {
     const services = inOrder(hintsOf(this.files, 'compose-service'));
     const inTestFile = (service: ComposeServiceHint) => testComposeFile.test(baseNameOf(service.evidence[0]?.path ?? ''));
     // Services of the main files first: a test file that redefines one adds to it, one of its own is a test.
-    for (const service of [...services.filter((entry) => !inTestFile(entry)), ...services.filter(inTestFile)]) {
+    const defines = (service: ComposeServiceHint) => service.image !== null || service.context !== null;
+    const ordered = [...services.filter((entry) => !inTestFile(entry)), ...services.filter(inTestFile)];
+    for (const service of [...ordered.filter(defines), ...ordered.filter((entry) => !defines(entry))]) {
+      if (!defines(service)) {
+        this.addToDefined(service);
+        continue;
+      }
       if (inTestFile(service) && this.named(service.name) === undefined) {
         this.leftOut.push({ path: service.evidence[0]!.path, name: service.name, reason: 'service of a test compose file' });
         continue;
@@ -210,6 +218,7 @@ class IdentityBuilder {
       if (buildFolder !== null) target.buildFolders.add(buildFolder);
       if (image !== null) target.images.add(imageRepository(image));
       for (const alias of service.aliases) target.hosts.add(alias.toLowerCase());
+      this.addMounts(target, service, used);
       const built = buildFolder !== null;
       target.drafts.push({
         draft: 'element',
@@ -223,6 +232,24 @@ class IdentityBuilder {
         description: null,
         technology: store ?? (built || image === null ? null : runtimeTechnologyOfImage(image)),
       });
+    }
+  }
+
+  /** An override of a service another file defines: its aliases and mounts join it; its evidence does not make an element. */
+  private addToDefined(service: ComposeServiceHint): void {
+    const target = this.named(service.name);
+    if (target === undefined) return;
+    const used: Evidence[] = [];
+    for (const alias of service.aliases) target.hosts.add(alias.toLowerCase());
+    this.addMounts(target, service, used);
+  }
+
+  private addMounts(target: Deployed, service: ComposeServiceHint, used: Evidence[]): void {
+    for (const mount of service.mounts) {
+      const source = this.interpolate(mount, service.folder, used);
+      const folder = source === null ? null : joinRepositoryPath(service.folder, source);
+      // A mounted file (`./nginx/default.conf:/etc/nginx/conf.d/default.conf`) configures the service from its folder.
+      if (folder !== null) target.configFolders.add(/\.[A-Za-z0-9]{1,12}$/.test(folder) ? folderOf(folder) : folder);
     }
   }
 
@@ -272,6 +299,12 @@ class IdentityBuilder {
   private namedDrafts(): void {
     for (const draft of inOrder(this.files.flatMap((file) => file.facts.filter((fact): fact is ElementDraft => fact.draft === 'element' && fact.ref.by === 'name')))) {
       if (draft.ref.by !== 'name') continue;
+      // The CI's own infrastructure (a Terraform state bucket under `.github/`) is not the system's.
+      const places = draft.evidence.map((evidence) => folderRoleReason(folderOf(evidence.path)));
+      if (places.length > 0 && places.every((place) => place !== null && place.startsWith('CI'))) {
+        this.leftOut.push({ path: draft.evidence[0]!.path, name: draft.ref.name, reason: `${places[0]}: the CI's own infrastructure` });
+        continue;
+      }
       const target = this.named(draft.ref.name) ?? this.create(draft.ref.name, draft.origin === 'kubernetes' ? 'kubernetes' : 'compose', draft.kind === 'store' ? 'store' : 'app', false);
       if (draft.kind === 'store') target.kind = 'store';
       // A workload or resource that states itself is no longer only a Helm guess.
@@ -363,7 +396,7 @@ class IdentityBuilder {
   }
 
   private whyLeftOut(unit: Unit): string | null {
-    if (unit.traits.workspaceRoot) return 'monorepo, aggregator or test-runner root: it holds projects and is none';
+    if (unit.traits.workspaceRoot) return 'monorepo, aggregator, orchestrator (Aspire AppHost) or test-runner root: it holds or starts projects and is none';
     if (unit.traits.test) return 'test project';
     const place = folderRoleReason(unit.folder);
     if (place !== null) return `${place}: nothing deploys it`;
@@ -412,6 +445,7 @@ class IdentityBuilder {
       for (const entry of target.names) if (!byName.has(entry.name.toLowerCase())) byName.set(entry.name.toLowerCase(), key);
       for (const host of target.hosts) if (!hosts.has(host)) hosts.set(host, key);
       for (const folder of target.buildFolders) atFolder(folder, key);
+      for (const folder of target.configFolders) if (folder !== '' && folder !== '.') atFolder(folder, key);
       for (const unit of joined) atFolder(unit.folder, key);
     }
     for (const unit of units) {

@@ -259,6 +259,10 @@ function extract(path: string, text: string): FileFacts {
         technology = storeTechnology;
       } else technology = runtimeTechnologyOfImage(image);
       images.push(imageRepository(image));
+    } else if (call.method === 'AddYarp') {
+      // A YARP reverse proxy in a container: its routes name the resources it forwards to (below).
+      technology = 'YARP';
+      proxies.add(name);
     } else if (call.method === 'AddDockerfile') {
       const context = literal(call.arguments[1]);
       buildFolder = context === null ? null : joinRepositoryPath(folder, context);
@@ -274,6 +278,7 @@ function extract(path: string, text: string): FileFacts {
   };
 
   /** WithReference/WaitFor of a resource: connections, via `reference` when referenced, else start order. */
+  const proxies = new Set<string>();
   const pending: { from: Resource; target: string; variable: string | null; method: string; evidence: Evidence[] }[] = [];
   for (const statement of statementsOf(code)) {
     const parsed = parseStatement(statement.text, statement.start, lines);
@@ -298,6 +303,12 @@ function extract(path: string, text: string): FileFacts {
       } else if (call.method === 'WithReference' || call.method === 'WaitFor') {
         const target = variableOf(call.arguments[0]);
         if (target !== null && current.calls) pending.push({ from: current, target, variable: null, method: call.method, evidence: evidenceOf(call) });
+      } else if (proxies.has(current.name) && call.method !== 'WithReference' && call.method !== 'WaitFor' && call.method !== 'WithEnvironment') {
+        // A proxy's route configuration (`.WithConfiguration(…)`, `.ConfigureRoutes(catalogApi, orderingApi)`) passes the resources it forwards to.
+        for (const argument of call.arguments) {
+          const target = variableOf(argument);
+          if (target !== null && variables.has(target) && current.calls) pending.push({ from: current, target, variable: null, method: 'proxy', evidence: evidenceOf(call) });
+        }
       } else if (call.method === 'WithEnvironment') {
         // `WithEnvironment("Identity__Url", identityApi.GetEndpoint("https"))`: the variable is set to another resource's address.
         const variable = literal(call.arguments[0]);
@@ -313,7 +324,7 @@ function extract(path: string, text: string): FileFacts {
     // A resource's own address (a callback URL) is no connection.
     if (target === undefined || target.ref.name === entry.from.ref.name) continue;
     if (entry.method === 'WaitFor' && referenced.has(`${entry.from.name}\u0000${entry.target}`)) continue;
-    const via = entry.method === 'WaitFor' ? 'depends-on' : 'reference';
+    const via = entry.method === 'WaitFor' ? 'depends-on' : entry.method === 'proxy' ? 'proxy' : 'reference';
     facts.hints.push({ hint: 'connection', from: entry.from.ref, host: target.name.toLowerCase(), via, variable: entry.variable, scheme: null, evidence: entry.evidence });
   }
   if (facts.facts.length === 0 && facts.hints.length === 0) return noFileFacts;
@@ -323,7 +334,7 @@ function extract(path: string, text: string): FileFacts {
 
 export const aspireAppHostExtractor: Extractor = {
   name: 'aspire-app-host',
-  version: 1,
+  version: 2,
   mayRead: isAppHostPath,
   extract,
   tables: { aspireStoreMethods, aspireAppMethods },

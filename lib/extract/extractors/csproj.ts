@@ -27,13 +27,15 @@ function extract(path: string, text: string): FileFacts {
   const property = (name: string) => outline.find((element) => element.path === `Project/PropertyGroup/${name}`)?.text.trim().toLowerCase();
   const packages = outline.filter((element) => element.path === 'Project/ItemGroup/PackageReference').map((element) => (element.attributes.Include ?? '').toLowerCase());
   const outputType = property('OutputType');
-  const runnable = sdk === 'microsoft.net.sdk.web' || sdk === 'microsoft.net.sdk.worker' || sdk.startsWith('aspire.apphost') || outputType === 'exe' || outputType === 'winexe';
+  // An Aspire AppHost starts the services; it is none of them.
+  const orchestrator = sdk.startsWith('aspire.apphost') || property('IsAspireHost') === 'true';
+  const runnable = !orchestrator && (sdk === 'microsoft.net.sdk.web' || sdk === 'microsoft.net.sdk.worker' || outputType === 'exe' || outputType === 'winexe');
   const traits: ProjectTraits = {
     projectNames: [...new Set([name, baseNameOf(path).replace(/\.csproj$/i, '')])],
     test: sdk.startsWith('mstest.sdk') || property('IsTestProject') === 'true' || packages.some((entry) => testPackages.some((prefix) => entry.startsWith(prefix))) || isTestProjectName(name),
-    library: !runnable,
+    library: !runnable && !orchestrator,
     runnable,
-    workspaceRoot: false,
+    workspaceRoot: orchestrator,
   };
   if (assembly) lines.add(assembly.line);
   return {
@@ -56,7 +58,7 @@ function extract(path: string, text: string): FileFacts {
 
 export const csprojExtractor: Extractor = {
   name: 'csproj',
-  version: 2,
+  version: 3,
   mayRead: (path) => /\.csproj$/i.test(path),
   extract,
   tables: { runtime: '.NET', frameworks: frameworks.dotnetSdk, testPackages },

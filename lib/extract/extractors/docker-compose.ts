@@ -34,6 +34,15 @@ function settingsOf(environment: unknown, at: (string | number)[]): [string, str
   );
 }
 
+/** Repository paths bind-mounted into a service: `./conf:/etc/app`, `../envoy/envoy.yaml:/etc/envoy/envoy.yaml:ro`, or the long form's `source`. */
+function mountsOf(volumes: unknown): string[] {
+  return itemsOf(volumes).flatMap((volume) => {
+    const source = typeof volume === 'string' ? volume.split(':')[0]! : stringMember(volume, 'type') === 'bind' || stringMember(volume, 'type') === undefined ? (stringMember(volume, 'source') ?? '') : '';
+    // Named volumes have no slash; absolute paths are the host's, not the repository's.
+    return /^\.{1,2}(?:\/|$)/.test(source) ? [source] : [];
+  });
+}
+
 function serviceFacts(path: string, document: StructuredDocument, serviceName: string, service: unknown, facts: FileFacts): void {
   const name = cleanName(serviceName);
   const span = document.spanAt(['services', serviceName]);
@@ -47,8 +56,8 @@ function serviceFacts(path: string, document: StructuredDocument, serviceName: s
   for (const alias of [stringMember(service, 'hostname'), stringMember(service, 'container_name')]) if (alias !== undefined) aliases.add(alias);
   for (const [, network] of entriesOf(member(service, 'networks'))) for (const alias of itemsOf(member(network, 'aliases'))) if (typeof alias === 'string') aliases.add(alias);
   const localstack = settingsOf(member(service, 'environment'), []).find(([variable]) => variable === 'SERVICES')?.[1] ?? null;
-  // An override file that only adds settings to a service defined elsewhere states no service of its own.
-  if (context !== undefined || image !== undefined) facts.hints.push({
+  // An override file that only adds to a service defined elsewhere (settings, mounts) gives neither image nor build.
+  facts.hints.push({
     hint: 'compose-service',
     folder: folderOf(path),
     name,
@@ -57,9 +66,9 @@ function serviceFacts(path: string, document: StructuredDocument, serviceName: s
     dockerfile: dockerfile ?? null,
     localstackServices: localstack,
     aliases: [...aliases].flatMap((alias) => cleanName(alias) ?? []),
+    mounts: mountsOf(member(service, 'volumes')),
     evidence,
   });
-  else if (aliases.size > 0) for (const alias of aliases) facts.hints.push({ hint: 'host-alias', host: alias.toLowerCase(), ref: { by: 'name', kind: 'app', name }, evidence });
   // The element's kind is known only once `.env` is read: the reference names it by name alone.
   const ref: ElementRef = { by: 'name', kind: 'app', name };
   const base = ['services', serviceName];
@@ -94,7 +103,7 @@ function extract(path: string, text: string): FileFacts {
 
 export const dockerComposeExtractor: Extractor = {
   name: 'docker-compose',
-  version: 2,
+  version: 3,
   mayRead: isComposeFileName,
   extract,
   tables: {},
