@@ -22,11 +22,13 @@ import type {
   MessageDraft,
   OperationDraft,
   SchemaDraft,
+  SettingHint,
   SubscriptionDraft,
 } from './file-facts';
 import { withHelmChartsJoined } from './helm-charts';
 import { canonicalName } from './name-forms';
-import { foldersUpward } from './repository-paths';
+import { alternativeComposeFile, isComposeFileName } from './extractors/docker-compose';
+import { baseNameOf, foldersUpward } from './repository-paths';
 import { serviceIdentity } from './service-identity';
 import { connectionsOfSetting, envFilesByFolder } from './resolve-settings';
 import type { LeftOutCandidate } from './scan-diagnostics';
@@ -402,6 +404,19 @@ function relationshipFacts(hints: ConnectionHint[], linker: Linker): ExtractedFa
   });
 }
 
+function composeFileKind(setting: SettingHint): 'default' | 'alternative' | null {
+  const file = baseNameOf(setting.evidence[0]?.path ?? '');
+  if (!isComposeFileName(file)) return null;
+  return alternativeComposeFile.test(file) ? 'alternative' : 'default';
+}
+
+/** Every setting, but an alternative compose file's settings of a service the default compose files configure. */
+function settingsOfTheDefaultDeployment(linker: Linker): SettingHint[] {
+  const settings = linker.hints('setting');
+  const configured = new Set(settings.filter((setting) => composeFileKind(setting) === 'default').map((setting) => linker.resolve(setting.from)));
+  return settings.filter((setting) => composeFileKind(setting) !== 'alternative' || !configured.has(linker.resolve(setting.from)));
+}
+
 /** References to facts the scan did not make become null (a schema left out for a bad name, say). */
 function withoutDanglingSchemas(facts: ExtractedFact[]): ExtractedFact[] {
   const keys = new Set(facts.map((fact) => fact.key));
@@ -442,7 +457,7 @@ function combineAll(linker: Linker): ExtractedFact[] {
     ...relationshipFacts(
       [
         ...linker.hints('connection'),
-        ...linker.hints('setting').flatMap((setting) => connectionsOfSetting(setting, envFiles, (host) => linker.hostTarget(host) !== null)),
+        ...settingsOfTheDefaultDeployment(linker).flatMap((setting) => connectionsOfSetting(setting, envFiles, (host) => linker.hostTarget(host) !== null)),
       ],
       linker,
     ),

@@ -27,7 +27,7 @@ import { interpolateVariables } from './interpolate-variables';
 import { canonicalName, flatName } from './name-forms';
 import { folderRoleReason } from './project-roles';
 import { baseNameOf, folderOf, joinRepositoryPath } from './repository-paths';
-import { testComposeFile } from './extractors/docker-compose';
+import { alternativeComposeFile, testComposeFile } from './extractors/docker-compose';
 import type { LeftOutCandidate } from './scan-diagnostics';
 import { imageRepository, isToolingImage, localstackServices, runtimeTechnologyOfImage, storeTechnologyOfImage } from './technology-catalog';
 
@@ -185,7 +185,13 @@ class IdentityBuilder {
     const inTestFile = (service: ComposeServiceHint) => testComposeFile.test(baseNameOf(service.evidence[0]?.path ?? ''));
     // Services of the main files first: a test file that redefines one adds to it, one of its own is a test.
     const defines = (service: ComposeServiceHint) => service.image !== null || service.context !== null;
-    const ordered = [...services.filter((entry) => !inTestFile(entry)), ...services.filter(inTestFile)];
+    // The default files name a service before alternatives (`docker-compose.windows.yml`) and test files do.
+    const alternative = (service: ComposeServiceHint) => alternativeComposeFile.test(baseNameOf(service.evidence[0]?.path ?? ''));
+    const ordered = [
+      ...services.filter((entry) => !inTestFile(entry) && !alternative(entry)),
+      ...services.filter((entry) => !inTestFile(entry) && alternative(entry)),
+      ...services.filter(inTestFile),
+    ];
     for (const service of [...ordered.filter(defines), ...ordered.filter((entry) => !defines(entry))]) {
       if (!defines(service)) {
         this.addToDefined(service);
@@ -214,6 +220,7 @@ class IdentityBuilder {
       }
       const kind = store === null ? 'app' : 'store';
       const target = this.named(service.name) ?? this.create(service.name, 'compose', kind, false);
+      this.addName(target, service.name, 'compose');
       if (store !== null) target.kind = 'store';
       if (buildFolder !== null) target.buildFolders.add(buildFolder);
       if (image !== null) target.images.add(imageRepository(image));

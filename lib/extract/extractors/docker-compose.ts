@@ -14,6 +14,13 @@ import { entriesOf, evidenceAt, itemsOf, member, parseStructuredDocuments, strin
 /** Compose files that run tests (`docker-compose.test.yml`, `compose.tests.yaml`, `docker-compose.ci.yml`, `docker-compose.e2e.yml`). */
 export const testComposeFile = /(?:^|[.-])(?:tests?|e2e|ci|integration)(?:[.-]|$)/i;
 
+/**
+ * Compose files of another deployment of the same system (`docker-compose.prod.yml`,
+ * `docker-compose-windows.yml`): they repeat the wiring for other hosts. Where the default
+ * files configure a service, an alternative's settings for it are not read as its calls.
+ */
+export const alternativeComposeFile = /(?:^|[.-])(?:prod|production|windows|win|staging|stage|release|swarm|azure|aws|gcp|cloud|k8s|kubernetes|nomad)(?:[.-]|$)/i;
+
 /** `docker-compose.yml`, `compose.yaml`, `docker-compose.prod.yml`, `docker-compose-load.yaml`… */
 export function isComposeFileName(path: string): boolean {
   return /^(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml$/i.test(baseNameOf(path));

@@ -42,6 +42,33 @@ interface Stage {
   instruction: Instruction;
 }
 
+/** `ENV A=b C="d e"` or the old `ENV A b`: name and value pairs. */
+function environmentOf(argument: string): [string, string][] {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*=/.test(argument)) {
+    const old = /^([A-Za-z_][A-Za-z0-9_]*)\s+(.*)$/.exec(argument);
+    return old ? [[old[1]!, old[2]!.trim()]] : [];
+  }
+  return [...argument.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)/g)].map(([, name, value]) => [name!, value!.replace(/^(["'])(.*)\1$/, '$2')]);
+}
+
+/**
+ * The `ENV` settings of the stages the container runs (the last stage and the
+ * stages it is built `FROM`): a service's wiring often lives there
+ * (`ENV CART_HOST=cart`), for its code and for the templates it fills in.
+ */
+function runtimeSettings(path: string, instructions: readonly Instruction[], stages: readonly Stage[], running: ReadonlySet<Stage>): Hint[] {
+  const settings: Hint[] = [];
+  let stage: Stage | undefined;
+  for (const instruction of instructions) {
+    if (instruction.keyword === 'FROM') stage = stages.find((candidate) => candidate.instruction === instruction);
+    if (instruction.keyword !== 'ENV' || stage === undefined || !running.has(stage)) continue;
+    for (const [variable, value] of environmentOf(instruction.argument)) {
+      settings.push({ hint: 'setting', from: { by: 'folder', folder: folderOf(path) }, variable, value, envFolder: null, evidence: [{ path, startLine: instruction.startLine, endLine: instruction.endLine }] });
+    }
+  }
+  return settings;
+}
+
 function extract(path: string, text: string): FileFacts {
   const instructions = instructionsOf(text);
   const stages: Stage[] = [];
@@ -72,8 +99,9 @@ function extract(path: string, text: string): FileFacts {
     stage = stages.find((candidate) => candidate.alias === image && !visited.has(candidate));
   }
   // The image the container runs: a custom image `FROM mongo` is a store (combine-facts.ts).
-  const hints: Hint[] =
-    base === undefined ? [] : [{ hint: 'base-image', dockerfile: path, image: base.image, evidence: [{ path, startLine: base.instruction.startLine, endLine: base.instruction.endLine }] }];
+  const hints: Hint[] = [...runtimeSettings(path, instructions, stages, visited)];
+  hints.push(...(
+    base === undefined ? [] : [{ hint: 'base-image' as const, dockerfile: path, image: base.image, evidence: [{ path, startLine: base.instruction.startLine, endLine: base.instruction.endLine }] }]));
   for (const port of ports) evidence.push({ path, startLine: port.startLine, endLine: port.endLine });
   evidence.sort((a, b) => a.startLine - b.startLine);
   return {
@@ -100,7 +128,7 @@ export function isDockerfileName(path: string): boolean {
 
 export const dockerfileExtractor: Extractor = {
   name: 'dockerfile',
-  version: 2,
+  version: 3,
   mayRead: isDockerfileName,
   extract,
   tables: { runtimeImages },
