@@ -29,7 +29,7 @@ import { withHelmChartsJoined } from './helm-charts';
 import { canonicalName } from './name-forms';
 import { alternativeComposeFile, isComposeFileName } from './extractors/docker-compose';
 import { baseNameOf, foldersUpward } from './repository-paths';
-import { serviceIdentity } from './service-identity';
+import { serviceIdentity, type ServiceIdentity } from './service-identity';
 import { connectionsOfSetting, envFilesByFolder } from './resolve-settings';
 import type { LeftOutCandidate } from './scan-diagnostics';
 import { schemeProtocols } from './technology-catalog';
@@ -130,6 +130,7 @@ class Linker {
   private readonly namespaces = new Set<string>();
   private readonly owners = new Map<string, string | null>();
   readonly leftOut: LeftOutCandidate[];
+  readonly roles: ServiceIdentity['roles'];
 
   constructor(
     private readonly files: readonly FileFacts[],
@@ -140,6 +141,7 @@ class Linker {
     this.folderApps = identity.byFolder;
     this.names = identity.byName;
     this.leftOut = identity.leftOut;
+    this.roles = identity.roles;
     for (const [host, key] of [...identity.hosts].sort(([a], [b]) => compareText(a, b))) this.addHost(host, key);
     this.collectHosts();
   }
@@ -404,6 +406,20 @@ function relationshipFacts(hints: ConnectionHint[], linker: Linker): ExtractedFa
   });
 }
 
+/**
+ * A client of a piece of infrastructure (a Eureka client, a Config client) calls the one
+ * server of that role in the repository; with two servers of a role, which one is not said.
+ */
+function roleConnections(linker: Linker): ConnectionHint[] {
+  return linker.roles.flatMap((client) => {
+    if (client.side !== 'client') return [];
+    const servers = [...new Set(linker.roles.filter((entry) => entry.side === 'server' && entry.role === client.role).map((entry) => entry.key))];
+    if (servers.length !== 1 || servers[0] === client.key) return [];
+    const host = servers[0]!.slice(servers[0]!.indexOf(':', 'element:'.length) + 1);
+    return [{ hint: 'connection', from: { by: 'folder', folder: client.folder }, host, via: 'reference', variable: `${client.role} client`, scheme: null, evidence: [client.evidence] }];
+  });
+}
+
 function composeFileKind(setting: SettingHint): 'default' | 'alternative' | null {
   const file = baseNameOf(setting.evidence[0]?.path ?? '');
   if (!isComposeFileName(file)) return null;
@@ -457,6 +473,7 @@ function combineAll(linker: Linker): ExtractedFact[] {
     ...relationshipFacts(
       [
         ...linker.hints('connection'),
+        ...roleConnections(linker),
         ...settingsOfTheDefaultDeployment(linker).flatMap((setting) => connectionsOfSetting(setting, envFiles, (host) => linker.hostTarget(host) !== null)),
       ],
       linker,

@@ -64,6 +64,12 @@ export interface ProjectTraits {
   runnable: boolean;
   /** A monorepo or test-runner root (`workspaces`, Playwright/Cypress configuration): holds projects, is none. */
   workspaceRoot: boolean;
+  /**
+   * Infrastructure roles its dependencies give it (`spring-cloud-starter-netflix-eureka-client`
+   * is a client of `eureka`; `…-eureka-server` is the server): a client calls the one server
+   * of its role in the repository.
+   */
+  roles?: { role: string; side: 'client' | 'server'; evidence: Evidence }[];
 }
 
 export interface ElementDraft extends DraftTruth {

@@ -74,6 +74,8 @@ export interface ServiceIdentity {
   byFolder: Map<string, string>;
   /** Host names (compose aliases, hostname, container_name) → element key. */
   hosts: Map<string, string>;
+  /** Infrastructure roles of each element's projects (ProjectTraits.roles), with the folder that states each. */
+  roles: { key: string; folder: string; role: string; side: 'client' | 'server'; evidence: Evidence }[];
   leftOut: LeftOutCandidate[];
 }
 
@@ -430,6 +432,10 @@ class IdentityBuilder {
       keys.add(key);
       folderKeys.set(folder, keys);
     };
+    const roles: ServiceIdentity['roles'] = [];
+    const rolesOf = (unit: Unit, key: string) => {
+      for (const draft of unit.drafts) for (const entry of draft.project?.roles ?? []) roles.push({ key, folder: unit.folder, ...entry });
+    };
     const keyOf = new Map<Deployed, string>();
     for (const target of this.deployed) {
       const joined = [...claimed].filter(([, list]) => list.includes(target)).map(([unit]) => unit);
@@ -453,7 +459,10 @@ class IdentityBuilder {
       for (const host of target.hosts) if (!hosts.has(host)) hosts.set(host, key);
       for (const folder of target.buildFolders) atFolder(folder, key);
       for (const folder of target.configFolders) if (folder !== '' && folder !== '.') atFolder(folder, key);
-      for (const unit of joined) atFolder(unit.folder, key);
+      for (const unit of joined) {
+        atFolder(unit.folder, key);
+        rolesOf(unit, key);
+      }
     }
     for (const unit of units) {
       if (claimed.has(unit)) continue;
@@ -469,9 +478,10 @@ class IdentityBuilder {
       add(key, unit.drafts.map((draft) => ({ ...draft, name: draft.name ?? name })));
       if (!byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), key);
       atFolder(unit.folder, key);
+      rolesOf(unit, key);
     }
     for (const [folder, keys] of folderKeys) if (keys.size === 1) byFolder.set(folder, [...keys][0]!);
-    return { elements, byName, byFolder, hosts, leftOut: this.leftOut.sort((a, b) => compareText(a.path, b.path) || compareText(a.name, b.name)) };
+    return { elements, byName, byFolder, hosts, roles, leftOut: this.leftOut.sort((a, b) => compareText(a.path, b.path) || compareText(a.name, b.name)) };
   }
 }
 

@@ -17,6 +17,17 @@ function frameworkOf(artifactId: string): string | null {
   return prefix === undefined ? null : frameworks.maven[prefix]!;
 }
 
+/** Dependencies that make a project the client or the server of a piece of infrastructure. */
+const roleDependencies: Readonly<Record<string, { role: string; side: 'client' | 'server' }>> = Object.freeze({
+  'spring-cloud-starter-netflix-eureka-client': { role: 'Eureka', side: 'client' },
+  'spring-cloud-starter-netflix-eureka-server': { role: 'Eureka', side: 'server' },
+  'spring-cloud-starter-consul-discovery': { role: 'Consul', side: 'client' },
+  'spring-cloud-starter-config': { role: 'Spring Cloud Config', side: 'client' },
+  'spring-cloud-config-server': { role: 'Spring Cloud Config', side: 'server' },
+  'spring-boot-admin-starter-client': { role: 'Spring Boot Admin', side: 'client' },
+  'spring-boot-admin-starter-server': { role: 'Spring Boot Admin', side: 'server' },
+});
+
 /** Build plugins that make a runnable application. */
 const runnablePlugins: readonly string[] = ['spring-boot-maven-plugin', 'quarkus-maven-plugin', 'micronaut-maven-plugin', 'maven-shade-plugin', 'jib-maven-plugin', 'exec-maven-plugin'];
 
@@ -44,7 +55,10 @@ function extract(path: string, text: string): FileFacts {
   evidence.sort((a, b) => a.startLine - b.startLine);
   const plugins = outline.filter((element) => element.path === 'project/build/plugins/plugin/artifactId').map((element) => element.text.trim());
   const runnable = !aggregator && (framework !== null || plugins.some((plugin) => runnablePlugins.includes(plugin)) || only('project/packaging')?.text === 'war');
-  const project: ProjectTraits = { projectNames: [name], test: isTestProjectName(name), library: !aggregator && !runnable, runnable, workspaceRoot: aggregator };
+  const roles = outline
+    .filter((element) => element.path === 'project/dependencies/dependency/artifactId' && Object.hasOwn(roleDependencies, element.text.trim()))
+    .map((element) => ({ ...roleDependencies[element.text.trim()]!, evidence: { path, startLine: element.line, endLine: element.line } }));
+  const project: ProjectTraits = { projectNames: [name], test: isTestProjectName(name), library: !aggregator && !runnable, runnable, workspaceRoot: aggregator, ...(roles.length > 0 ? { roles } : {}) };
   return {
     facts: [
       {
@@ -65,8 +79,8 @@ function extract(path: string, text: string): FileFacts {
 
 export const mavenPomExtractor: Extractor = {
   name: 'maven-pom',
-  version: 2,
+  version: 3,
   mayRead: (path) => baseNameOf(path) === 'pom.xml',
   extract,
-  tables: { runtime: 'Java', frameworks: frameworks.maven, runnablePlugins },
+  tables: { runtime: 'Java', frameworks: frameworks.maven, runnablePlugins, roleDependencies },
 };
