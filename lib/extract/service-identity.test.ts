@@ -1,0 +1,266 @@
+/**
+ * One element per deployed service, on small repositories written for each
+ * pattern real repositories use. Each whole scan (extractFiles over the files
+ * in memory) is compared with a golden file under __golden__/ (update with
+ * `vitest -u` after reading the difference), and the rule each pattern is
+ * about is asserted beside it in words.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFiles, type ExtractionResult, type FileEntry } from './extract-files';
+import type { ExtractedFact } from './extracted-fact';
+
+function entries(files: Record<string, string>): FileEntry[] {
+  return Object.entries(files).map(([path, text]) => {
+    const bytes = new TextEncoder().encode(text);
+    return { path, size: bytes.byteLength, read: async () => bytes };
+  });
+}
+
+async function scan(files: Record<string, string>): Promise<ExtractionResult> {
+  return extractFiles(entries(files), { rootAppName: 'repo' });
+}
+
+function elements(result: ExtractionResult): string[] {
+  return result.facts.filter((fact) => fact.entityKind === 'element').map((fact) => `${fact.key} ${fact.entityKind === 'element' ? (fact.technology ?? '-') : ''}`);
+}
+
+function calls(result: ExtractionResult): string[] {
+  return result.facts.filter((fact): fact is Extract<ExtractedFact, { entityKind: 'relationship' }> => fact.entityKind === 'relationship').map((fact) => `${fact.fromKey} -> ${fact.toKey} (${fact.label})`);
+}
+
+/** The facts and the left-out candidates, as a person reads them in a proposal list. */
+function golden(result: ExtractionResult): unknown {
+  return { facts: result.facts, leftOut: result.diagnostics.leftOut };
+}
+
+const csprojWeb = (name: string) => `<Project Sdk="Microsoft.NET.Sdk.Web">\n  <PropertyGroup>\n    <AssemblyName>${name}</AssemblyName>\n  </PropertyGroup>\n</Project>\n`;
+const csprojLibrary = '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>net8.0</TargetFramework>\n  </PropertyGroup>\n</Project>\n';
+const csprojTests =
+  '<Project Sdk="Microsoft.NET.Sdk">\n  <ItemGroup>\n    <PackageReference Include="Microsoft.NET.Test.Sdk" Version="17.9.0" />\n    <PackageReference Include="xunit" Version="2.7.0" />\n  </ItemGroup>\n</Project>\n';
+const dotnetDockerfile = 'FROM mcr.microsoft.com/dotnet/aspnet:8.0\nWORKDIR /app\nEXPOSE 80\n';
+
+describe('compose built from a root context', () => {
+  // Every service builds from `context: .` with its own Dockerfile: each is its own element.
+  const files = {
+    'src/docker-compose.yml': `services:
+  orders-api:
+    build:
+      context: .
+      dockerfile: Services/Orders/Orders.API/Dockerfile
+    environment:
+      - ConnectionString=Server=sqldata;Database=Orders;User Id=sa;Password=Pass@word
+      - EventBusConnection=\${BUS_HOST:-rabbitmq}
+  basket-api:
+    build:
+      context: .
+      dockerfile: Services/Basket/Basket.API/Dockerfile
+    environment:
+      - ConnectionString=basketdata
+      - identityUrl=http://orders-api
+  sqldata:
+    image: mcr.microsoft.com/mssql/server:2022-latest
+  basketdata:
+    image: redis:alpine
+  rabbitmq:
+    image: rabbitmq:3-management-alpine
+`,
+    'src/Services/Orders/Orders.API/Orders.API.csproj': csprojWeb('Orders.API'),
+    'src/Services/Orders/Orders.API/Dockerfile': dotnetDockerfile,
+    'src/Services/Basket/Basket.API/Basket.API.csproj': csprojWeb('Basket.API'),
+    'src/Services/Basket/Basket.API/Dockerfile': dotnetDockerfile,
+  };
+
+  it('gives one app per service, never one box for the root folder, and the calls of their settings', async () => {
+    const result = await scan(files);
+    expect(elements(result)).toEqual([
+      'element:app:basket-api .NET, ASP.NET Core',
+      'element:app:orders-api .NET, ASP.NET Core',
+      'element:store:basketdata Redis',
+      'element:store:rabbitmq RabbitMQ',
+      'element:store:sqldata SQL Server',
+    ]);
+    expect(calls(result)).toEqual([
+      'element:app:basket-api -> element:app:orders-api (identityUrl)',
+      'element:app:basket-api -> element:store:basketdata (ConnectionString)',
+      'element:app:orders-api -> element:store:rabbitmq (EventBusConnection)',
+      'element:app:orders-api -> element:store:sqldata (ConnectionString)',
+    ]);
+    await expect(JSON.stringify(golden(result), null, 2)).toMatchFileSnapshot('./__golden__/compose-root-context.json');
+  });
+
+  it('never carries the connection string password', async () => {
+    expect(JSON.stringify(await scan(files))).not.toContain('Pass@word');
+  });
+});
+
+describe('test projects and libraries next to services', () => {
+  const files = {
+    'docker-compose.yml': 'services:\n  catalog:\n    build: ./src/Catalog.API\n',
+    'src/Catalog.API/Catalog.API.csproj': csprojWeb('Catalog.API'),
+    'src/Catalog.API/Dockerfile': dotnetDockerfile,
+    'src/EventBus/EventBus.csproj': csprojLibrary,
+    'tests/Catalog.FunctionalTests/Catalog.FunctionalTests.csproj': csprojTests,
+    'package.json': '{\n  "name": "e2e",\n  "devDependencies": { "@playwright/test": "1.44.0" },\n  "scripts": { "test": "playwright test" }\n}\n',
+    'docs/site/package.json': '{\n  "name": "docs-site",\n  "scripts": { "start": "docusaurus start" }\n}\n',
+    '.github/tools/go.mod': 'module example.com/ci-tools\n\ngo 1.22\n',
+  };
+
+  it('keeps only the deployed service, and lists every other candidate with its reason', async () => {
+    const result = await scan(files);
+    expect(elements(result)).toEqual(['element:app:catalog .NET, ASP.NET Core']);
+    expect(result.diagnostics.leftOut.map((entry) => `${entry.path}: ${entry.reason}`)).toEqual([
+      '.github/tools/go.mod: CI or editor folder (.github/): nothing deploys it',
+      'docs/site/package.json: documentation folder (docs/): nothing deploys it',
+      'package.json: test project',
+      'src/EventBus/EventBus.csproj: class library: nothing deploys it and it names no entry point',
+      'tests/Catalog.FunctionalTests/Catalog.FunctionalTests.csproj: test project',
+    ]);
+    await expect(JSON.stringify(golden(result), null, 2)).toMatchFileSnapshot('./__golden__/tests-and-libraries.json');
+  });
+
+  it('keeps a runnable project when nothing in the repository deploys anything', async () => {
+    const result = await scan({ 'package.json': '{\n  "name": "shop",\n  "scripts": { "start": "node server.js" }\n}\n', 'test/package.json': '{ "name": "shop-tests" }\n' });
+    expect(elements(result)).toEqual(['element:app:shop Node.js']);
+  });
+});
+
+describe('wiring through .env and ${VAR:-default}', () => {
+  const files = {
+    '.env': [
+      '# Service addresses',
+      'CART_ADDR=cart:7070',
+      'CART_DOCKERFILE=./src/cart/Dockerfile',
+      'CHECKOUT_DOCKERFILE=./src/checkout/Dockerfile',
+      'VALKEY_IMAGE=ghcr.io/valkey-io/valkey:8.0-alpine',
+      'POSTGRES_PASSWORD=FAKE-otel-password',
+      'DB_URL=postgres://shop:FAKE-url-password@astronomy-db:5432/shop',
+    ].join('\n'),
+    'compose.yaml': `services:
+  cart:
+    build:
+      context: ./
+      dockerfile: \${CART_DOCKERFILE}
+    environment:
+      - VALKEY_ADDR=\${VALKEY_HOST:-valkey-cart}:6379
+  checkout:
+    build:
+      context: ./
+      dockerfile: \${CHECKOUT_DOCKERFILE}
+    environment:
+      - CART_ADDR
+      - DB_URL
+    depends_on:
+      - cart
+      - valkey-cart
+  valkey-cart:
+    image: \${VALKEY_IMAGE}
+  astronomy-db:
+    image: \${POSTGRES_IMAGE:-postgres:17}
+`,
+    'src/cart/Dockerfile': 'FROM mcr.microsoft.com/dotnet/aspnet:8.0\n',
+    'src/checkout/Dockerfile': 'FROM golang:1.22\n',
+    'src/checkout/go.mod': 'module example.com/checkout\n\ngo 1.22\n',
+  };
+
+  it('builds each service from the Dockerfile .env names, knows stores by images .env names, and follows passed-through settings', async () => {
+    const result = await scan(files);
+    expect(elements(result)).toEqual([
+      'element:app:cart .NET',
+      'element:app:checkout Go',
+      'element:store:astronomy-db PostgreSQL',
+      'element:store:valkey-cart Valkey',
+    ]);
+    expect(calls(result)).toEqual([
+      'element:app:cart -> element:store:valkey-cart (VALKEY_ADDR)',
+      'element:app:checkout -> element:app:cart (CART_ADDR)',
+      'element:app:checkout -> element:store:astronomy-db (DB_URL)',
+    ]);
+    // The .env line that gave a value is evidence of the call.
+    const cart = result.facts.find((fact) => fact.key === 'relationship:element:app:checkout->element:app:cart');
+    expect(cart?.evidence.map((evidence) => `${evidence.path}:${evidence.startLine}`)).toEqual(['.env:2', 'compose.yaml:13', 'compose.yaml:16']);
+    await expect(JSON.stringify(golden(result), null, 2)).toMatchFileSnapshot('./__golden__/dotenv-wiring.json');
+  });
+
+  it('reads .env without keeping a secret value or a URL password', async () => {
+    const text = JSON.stringify(await scan(files));
+    expect(text).not.toContain('FAKE-otel-password');
+    expect(text).not.toContain('FAKE-url-password');
+  });
+
+  it('makes no call of depends_on alone to an app', async () => {
+    const result = await scan({ ...files, 'compose.yaml': files['compose.yaml'].replace('      - CART_ADDR\n      - DB_URL\n', '      - LOG_LEVEL=info\n') });
+    expect(calls(result)).toEqual(['element:app:cart -> element:store:valkey-cart (VALKEY_ADDR)', 'element:app:checkout -> element:store:valkey-cart (depends on)']);
+  });
+});
+
+describe('a custom image of a store, a mounted proxy configuration and Dockerfile settings', () => {
+  const files = {
+    'docker-compose.yaml': `services:
+  mongodb:
+    build: ./mongo
+  web:
+    build: ./web
+  gateway:
+    image: envoyproxy/envoy:v1.29-latest
+    volumes:
+      - ./gateway/envoy.yaml:/etc/envoy/envoy.yaml
+  catalogue:
+    build: ./catalogue
+    environment:
+      MONGO_URL: mongodb://mongodb:27017/catalogue
+`,
+    'mongo/Dockerfile': 'FROM mongo:5\nCOPY *.js /docker-entrypoint-initdb.d/\n',
+    'web/Dockerfile': 'FROM node:20 AS build\nENV BUILD_HOST=builder\nFROM nginx:1.25\nENV CATALOGUE_HOST=catalogue \\\n    GATEWAY_HOST=gateway\n',
+    'catalogue/package.json': '{\n  "name": "catalogue",\n  "scripts": { "start": "node server.js" }\n}\n',
+    'gateway/envoy.yaml': `static_resources:
+  clusters:
+    - name: catalogue
+      type: STRICT_DNS
+      load_assignment:
+        cluster_name: catalogue
+        endpoints:
+          - lb_endpoints:
+              - endpoint:
+                  address:
+                    socket_address: { address: catalogue, port_value: 8080 }
+`,
+  };
+
+  it('makes the custom mongo image a store, gives the gateway the calls of its mounted Envoy file, and reads the running stage ENV', async () => {
+    const result = await scan(files);
+    expect(elements(result)).toEqual(['element:app:catalogue Node.js', 'element:app:gateway -', 'element:app:web nginx', 'element:store:mongodb MongoDB']);
+    expect(calls(result)).toEqual([
+      'element:app:catalogue -> element:store:mongodb (MONGO_URL)',
+      'element:app:gateway -> element:app:catalogue (cluster catalogue)',
+      'element:app:web -> element:app:catalogue (CATALOGUE_HOST)',
+      'element:app:web -> element:app:gateway (GATEWAY_HOST)',
+    ]);
+  });
+});
+
+describe('one service named by compose, Kubernetes and its manifest', () => {
+  it('joins the compose name, the Kubernetes workload running its image, and a package named otherwise', async () => {
+    const result = await scan({
+      'docker-compose.yml': 'services:\n  currency:\n    build: ./src/currencyservice\n    image: shop/currencyservice\n',
+      'k8s/currency.yaml':
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: currencyservice\nspec:\n  template:\n    metadata:\n      labels: { app: currencyservice }\n    spec:\n      containers:\n        - name: server\n          image: shop/currencyservice\n',
+      'src/currencyservice/package.json': '{\n  "name": "grpc-currency-service",\n  "scripts": { "start": "node server.js" }\n}\n',
+      'src/currencyservice/Dockerfile': 'FROM node:20-alpine\n',
+    });
+    expect(elements(result)).toEqual(['element:app:currency Node.js']);
+  });
+});
+
+describe('a Eureka client', () => {
+  const pom = (artifact: string, dependency: string) =>
+    `<project>\n  <artifactId>${artifact}</artifactId>\n  <parent><artifactId>spring-boot-starter-parent</artifactId></parent>\n  <dependencies>\n    <dependency><artifactId>${dependency}</artifactId></dependency>\n  </dependencies>\n</project>\n`;
+
+  it('calls the one Eureka server of the repository', async () => {
+    const result = await scan({
+      'docker-compose.yml': 'services:\n  discovery:\n    build: ./discovery\n  visits:\n    build: ./visits\n',
+      'discovery/pom.xml': pom('discovery', 'spring-cloud-starter-netflix-eureka-server'),
+      'visits/pom.xml': pom('visits', 'spring-cloud-starter-netflix-eureka-client'),
+    });
+    expect(calls(result)).toEqual(['element:app:visits -> element:app:discovery (Eureka client)']);
+  });
+});
