@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractFiles, type ExtractionResult, type FileEntry } from './extract-files';
+import { scanPatterns } from '../../test/fixtures/scan-patterns';
 import type { ExtractedFact } from './extracted-fact';
 
 function entries(files: Record<string, string>): FileEntry[] {
@@ -33,42 +34,9 @@ function golden(result: ExtractionResult): unknown {
   return { facts: result.facts, leftOut: result.diagnostics.leftOut };
 }
 
-const csprojWeb = (name: string) => `<Project Sdk="Microsoft.NET.Sdk.Web">\n  <PropertyGroup>\n    <AssemblyName>${name}</AssemblyName>\n  </PropertyGroup>\n</Project>\n`;
-const csprojLibrary = '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>net8.0</TargetFramework>\n  </PropertyGroup>\n</Project>\n';
-const csprojTests =
-  '<Project Sdk="Microsoft.NET.Sdk">\n  <ItemGroup>\n    <PackageReference Include="Microsoft.NET.Test.Sdk" Version="17.9.0" />\n    <PackageReference Include="xunit" Version="2.7.0" />\n  </ItemGroup>\n</Project>\n';
-const dotnetDockerfile = 'FROM mcr.microsoft.com/dotnet/aspnet:8.0\nWORKDIR /app\nEXPOSE 80\n';
-
 describe('compose built from a root context', () => {
   // Every service builds from `context: .` with its own Dockerfile: each is its own element.
-  const files = {
-    'src/docker-compose.yml': `services:
-  orders-api:
-    build:
-      context: .
-      dockerfile: Services/Orders/Orders.API/Dockerfile
-    environment:
-      - ConnectionString=Server=sqldata;Database=Orders;User Id=sa;Password=Pass@word
-      - EventBusConnection=\${BUS_HOST:-rabbitmq}
-  basket-api:
-    build:
-      context: .
-      dockerfile: Services/Basket/Basket.API/Dockerfile
-    environment:
-      - ConnectionString=basketdata
-      - identityUrl=http://orders-api
-  sqldata:
-    image: mcr.microsoft.com/mssql/server:2022-latest
-  basketdata:
-    image: redis:alpine
-  rabbitmq:
-    image: rabbitmq:3-management-alpine
-`,
-    'src/Services/Orders/Orders.API/Orders.API.csproj': csprojWeb('Orders.API'),
-    'src/Services/Orders/Orders.API/Dockerfile': dotnetDockerfile,
-    'src/Services/Basket/Basket.API/Basket.API.csproj': csprojWeb('Basket.API'),
-    'src/Services/Basket/Basket.API/Dockerfile': dotnetDockerfile,
-  };
+  const files = scanPatterns.rootContext;
 
   it('gives one app per service, never one box for the root folder, and the calls of their settings', async () => {
     const result = await scan(files);
@@ -94,16 +62,7 @@ describe('compose built from a root context', () => {
 });
 
 describe('test projects and libraries next to services', () => {
-  const files = {
-    'docker-compose.yml': 'services:\n  catalog:\n    build: ./src/Catalog.API\n',
-    'src/Catalog.API/Catalog.API.csproj': csprojWeb('Catalog.API'),
-    'src/Catalog.API/Dockerfile': dotnetDockerfile,
-    'src/EventBus/EventBus.csproj': csprojLibrary,
-    'tests/Catalog.FunctionalTests/Catalog.FunctionalTests.csproj': csprojTests,
-    'package.json': '{\n  "name": "e2e",\n  "devDependencies": { "@playwright/test": "1.44.0" },\n  "scripts": { "test": "playwright test" }\n}\n',
-    'docs/site/package.json': '{\n  "name": "docs-site",\n  "scripts": { "start": "docusaurus start" }\n}\n',
-    '.github/tools/go.mod': 'module example.com/ci-tools\n\ngo 1.22\n',
-  };
+  const files = scanPatterns.testsAndLibraries;
 
   it('keeps only the deployed service, and lists every other candidate with its reason', async () => {
     const result = await scan(files);
@@ -125,42 +84,7 @@ describe('test projects and libraries next to services', () => {
 });
 
 describe('wiring through .env and ${VAR:-default}', () => {
-  const files = {
-    '.env': [
-      '# Service addresses',
-      'CART_ADDR=cart:7070',
-      'CART_DOCKERFILE=./src/cart/Dockerfile',
-      'CHECKOUT_DOCKERFILE=./src/checkout/Dockerfile',
-      'VALKEY_IMAGE=ghcr.io/valkey-io/valkey:8.0-alpine',
-      'POSTGRES_PASSWORD=FAKE-otel-password',
-      'DB_URL=postgres://shop:FAKE-url-password@astronomy-db:5432/shop',
-    ].join('\n'),
-    'compose.yaml': `services:
-  cart:
-    build:
-      context: ./
-      dockerfile: \${CART_DOCKERFILE}
-    environment:
-      - VALKEY_ADDR=\${VALKEY_HOST:-valkey-cart}:6379
-  checkout:
-    build:
-      context: ./
-      dockerfile: \${CHECKOUT_DOCKERFILE}
-    environment:
-      - CART_ADDR
-      - DB_URL
-    depends_on:
-      - cart
-      - valkey-cart
-  valkey-cart:
-    image: \${VALKEY_IMAGE}
-  astronomy-db:
-    image: \${POSTGRES_IMAGE:-postgres:17}
-`,
-    'src/cart/Dockerfile': 'FROM mcr.microsoft.com/dotnet/aspnet:8.0\n',
-    'src/checkout/Dockerfile': 'FROM golang:1.22\n',
-    'src/checkout/go.mod': 'module example.com/checkout\n\ngo 1.22\n',
-  };
+  const files = scanPatterns.dotenvWiring;
 
   it('builds each service from the Dockerfile .env names, knows stores by images .env names, and follows passed-through settings', async () => {
     const result = await scan(files);
@@ -194,37 +118,7 @@ describe('wiring through .env and ${VAR:-default}', () => {
 });
 
 describe('a custom image of a store, a mounted proxy configuration and Dockerfile settings', () => {
-  const files = {
-    'docker-compose.yaml': `services:
-  mongodb:
-    build: ./mongo
-  web:
-    build: ./web
-  gateway:
-    image: envoyproxy/envoy:v1.29-latest
-    volumes:
-      - ./gateway/envoy.yaml:/etc/envoy/envoy.yaml
-  catalogue:
-    build: ./catalogue
-    environment:
-      MONGO_URL: mongodb://mongodb:27017/catalogue
-`,
-    'mongo/Dockerfile': 'FROM mongo:5\nCOPY *.js /docker-entrypoint-initdb.d/\n',
-    'web/Dockerfile': 'FROM node:20 AS build\nENV BUILD_HOST=builder\nFROM nginx:1.25\nENV CATALOGUE_HOST=catalogue \\\n    GATEWAY_HOST=gateway\n',
-    'catalogue/package.json': '{\n  "name": "catalogue",\n  "scripts": { "start": "node server.js" }\n}\n',
-    'gateway/envoy.yaml': `static_resources:
-  clusters:
-    - name: catalogue
-      type: STRICT_DNS
-      load_assignment:
-        cluster_name: catalogue
-        endpoints:
-          - lb_endpoints:
-              - endpoint:
-                  address:
-                    socket_address: { address: catalogue, port_value: 8080 }
-`,
-  };
+  const files = scanPatterns.mountsAndImages;
 
   it('makes the custom mongo image a store, gives the gateway the calls of its mounted Envoy file, and reads the running stage ENV', async () => {
     const result = await scan(files);

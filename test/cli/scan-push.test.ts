@@ -1,6 +1,7 @@
-import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanPatterns } from '../fixtures/scan-patterns';
 import { call, type CallOptions, type HttpAnswer, sessionCookieOf, strongPassword } from '../support/http-client';
 import { type ServiceProcess, startServiceProcess } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -10,7 +11,8 @@ import { copyBundle, fixtureCommit, openFolder, runCli, shopCheckout } from './c
  * `svc scan` against the real service (part 2 "Command-line tool"; the push
  * endpoints of "Sources"): a checkout with a packed ref becomes a snapshot
  * at that commit with proposals; the same fixture scanned by the server as a
- * `directory` Source gives the same facts; a dry run and the payload file; a
+ * `directory` Source gives the same facts, and so does every scanner pattern
+ * fixture (test/fixtures/scan-patterns.ts); a dry run and the payload file; a
  * token without `push` (3), a name taken by another kind of Source (4), the
  * service gone (5).
  */
@@ -105,6 +107,27 @@ describe('svc scan against the service', () => {
     const scanned = await finished(started.json.scanId);
     expect(scanned).toMatchObject({ state: 'completed', commitSha: fixtureCommit });
     expect(await factKeysOf(started.json.scanId)).toEqual(await factKeysOf(pushedScanId));
+  });
+
+  it('each scanner pattern fixture gives the same facts from the server scan of a folder and from svc scan', async () => {
+    for (const [name, files] of Object.entries(scanPatterns)) {
+      for (const [path, text] of Object.entries(files)) {
+        await mkdir(dirname(join(root, name, path)), { recursive: true });
+        await writeFile(join(root, name, path), text);
+      }
+      const pushed = await scan([name]);
+      expect(pushed.code, pushed.stderr).toBe(0);
+      const pushedScan = new RegExp(`scan (${uuid})\\)`).exec(pushed.stdout)?.[1];
+      expect(pushedScan, pushed.stdout).toBeDefined();
+      const source = await api('POST', `${P()}/sources`, { json: { kind: 'directory', name: `${name} folder`, repository: null, path: name } });
+      expect(source.status, source.text).toBe(201);
+      const started = await api('POST', `${P()}/sources/${source.json.id}/scans`, { json: { ref: null, includePaths: null, excludePaths: null } });
+      expect(started.status, started.text).toBe(202);
+      expect(await finished(started.json.scanId)).toMatchObject({ state: 'completed' });
+      const keys = await factKeysOf(started.json.scanId);
+      expect(keys.length, name).toBeGreaterThan(2);
+      expect(keys, name).toEqual(await factKeysOf(pushedScan!));
+    }
   });
 
   it('--dry-run: the server is asked for its rules and limits, a snapshot ID is printed, nothing is stored', async () => {
