@@ -34,6 +34,9 @@ import { imageRepository, isToolingImage, localstackServices, runtimeTechnologyO
 /** An app whose image is not built here: probably part of the system, but it may be anything. */
 export const imageAppConfidence = 0.6;
 
+/** Pod labels that name the service a workload runs. */
+export const workloadNameLabels: readonly string[] = ['app.kubernetes.io/name', 'app', 'service', 'k8s-app'];
+
 /** Which deployer's name an element takes when several name it (first wins). */
 export const deployedNamePrecedence: readonly DeploymentHint['via'][] = ['compose', 'aspire', 'kubernetes', 'helm', 'serverless', 'procfile', 'skaffold', 'ci'];
 
@@ -289,7 +292,7 @@ class IdentityBuilder {
     );
     for (const hint of hints) {
       if (hint.via !== 'helm') this.anyDeployer = true;
-      const target = this.named(hint.ref.name) ?? this.joinable(hint) ?? this.create(hint.ref.name, hint.via, hint.ref.kind === 'store' ? 'store' : 'app', hint.via === 'helm');
+      const target = this.named(hint.ref.name) ?? this.joinable(hint) ?? this.variantOf(hint.ref.name) ?? this.create(hint.ref.name, hint.via, hint.ref.kind === 'store' ? 'store' : 'app', hint.via === 'helm');
       this.addName(target, hint.ref.name, hint.via);
       if (hint.via !== 'helm') target.weak = false;
       if (hint.buildFolder !== null) target.buildFolders.add(hint.buildFolder);
@@ -314,12 +317,27 @@ class IdentityBuilder {
         this.leftOut.push({ path: draft.evidence[0]!.path, name: draft.ref.name, reason: `${places[0]}: the CI's own infrastructure` });
         continue;
       }
-      const target = this.named(draft.ref.name) ?? this.create(draft.ref.name, draft.origin === 'kubernetes' ? 'kubernetes' : 'compose', draft.kind === 'store' ? 'store' : 'app', false);
+      const target = this.named(draft.ref.name) ?? this.variantOf(draft.ref.name) ?? this.create(draft.ref.name, draft.origin === 'kubernetes' ? 'kubernetes' : 'compose', draft.kind === 'store' ? 'store' : 'app', false);
       if (draft.kind === 'store') target.kind = 'store';
       // A workload or resource that states itself is no longer only a Helm guess.
       target.weak = false;
       target.drafts.push(draft);
     }
+  }
+
+  /**
+   * A workload named `<service>-<suffix>` whose pods carry the label of a known
+   * `<service>` (`payment-fix` with `service: payment`, a canary) is a variant of it.
+   */
+  private variantOf(name: string): Deployed | undefined {
+    const labels = hintsOf(this.files, 'workload-labels').find((hint) => hint.ref.name === name)?.labels ?? {};
+    for (const label of workloadNameLabels) {
+      const value = labels[label];
+      if (value === undefined || value === name || !name.startsWith(`${value}-`)) continue;
+      const known = this.named(value);
+      if (known !== undefined) return known;
+    }
+    return undefined;
   }
 
   private imagesToFolders(): void {
