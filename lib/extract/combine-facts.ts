@@ -131,6 +131,7 @@ class Linker {
   private readonly owners = new Map<string, string | null>();
   readonly leftOut: LeftOutCandidate[];
   readonly roles: ServiceIdentity['roles'];
+  private readonly envFileSettings: ServiceIdentity['envFileSettings'];
 
   constructor(
     private readonly files: readonly FileFacts[],
@@ -142,6 +143,7 @@ class Linker {
     this.names = identity.byName;
     this.leftOut = identity.leftOut;
     this.roles = identity.roles;
+    this.envFileSettings = identity.envFileSettings;
     for (const [host, key] of [...identity.hosts].sort(([a], [b]) => compareText(a, b))) this.addHost(host, key);
     this.collectHosts();
   }
@@ -151,7 +153,9 @@ class Linker {
   }
 
   hints<K extends FileFacts['hints'][number]['hint']>(kind: K): Extract<FileFacts['hints'][number], { hint: K }>[] {
-    return this.files.flatMap((file) => file.hints.filter((hint): hint is Extract<FileFacts['hints'][number], { hint: K }> => hint.hint === kind));
+    const found = this.files.flatMap((file) => file.hints.filter((hint): hint is Extract<FileFacts['hints'][number], { hint: K }> => hint.hint === kind));
+    // Settings a service takes from its `env_file` are known only once every file is read.
+    return kind === 'setting' ? [...found, ...(this.envFileSettings as Extract<FileFacts['hints'][number], { hint: K }>[])] : found;
   }
 
   private addElements(key: string, drafts: ElementDraft[]): void {

@@ -263,6 +263,10 @@ export interface ComposeServiceHint {
   aliases: string[];
   /** Repository paths bind-mounted into it (`./envoy:/etc/envoy`), raw: the configuration files there are its own. */
   mounts: string[];
+  /** Names of its `environment` settings: the setup variables of an official store image make it a store. */
+  settingNames: string[];
+  /** Its `env_file` entries, raw (relative to the compose file): a `.env` there gives it those variables. */
+  envFiles: string[];
   evidence: Evidence[];
 }
 

@@ -158,3 +158,41 @@ describe('a Eureka client', () => {
     expect(calls(result)).toEqual(['element:app:visits -> element:app:discovery (Eureka client)']);
   });
 });
+
+describe('compose files as teams write them', () => {
+  it('reads services shared through merge keys, settings from env_file .env, and a store known by its setup variables', async () => {
+    const result = await scan({
+      '.env': 'USERS_GRPC_ADDR=users:3000\n',
+      'docker-compose.yml': `x-db: &db
+  image: acme/catalogue-db
+  environment:
+    MYSQL_ROOT_PASSWORD: FAKE-root
+    MYSQL_DATABASE: socksdb
+services:
+  catalogue-db:
+    <<: *db
+  trainings:
+    build: ./trainings
+    env_file: .env
+  users:
+    build: ./users
+  users-component-tests:
+    build: ./users
+`,
+      'trainings/go.mod': 'module example.com/trainings\n',
+      'trainings/Dockerfile': 'FROM golang:1.22\n',
+      'users/go.mod': 'module example.com/users\n',
+      'users/Dockerfile': 'FROM golang:1.22\n',
+    });
+    expect(elements(result)).toEqual(['element:app:trainings Go', 'element:app:users Go', 'element:store:catalogue-db MySQL']);
+    expect(calls(result)).toEqual(['element:app:trainings -> element:app:users (USERS_GRPC_ADDR)']);
+    expect(result.diagnostics.leftOut).toEqual([{ path: 'docker-compose.yml', name: 'users-component-tests', reason: 'test service: its name says it runs tests' }]);
+  });
+
+  it('leaves monitoring helpers deployed to Kubernetes out, as in compose', async () => {
+    const workload = (name: string, image: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\nspec:\n  template:\n    spec:\n      containers:\n        - name: main\n          image: ${image}\n`;
+    const result = await scan({ 'k8s/grafana.yaml': workload('grafana-core', 'grafana/grafana:10.0.0'), 'k8s/orders.yaml': workload('orders', 'acme/orders:1.0') });
+    expect(elements(result)).toEqual(['element:app:orders -']);
+  });
+});

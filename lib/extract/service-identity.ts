@@ -22,14 +22,15 @@ import type {
   FileFacts,
   ImageBuildHint,
   ProjectTraits,
+  SettingHint,
 } from './file-facts';
 import { interpolateVariables } from './interpolate-variables';
 import { canonicalName, flatName } from './name-forms';
-import { folderRoleReason } from './project-roles';
+import { folderRoleReason, isTestProjectName } from './project-roles';
 import { baseNameOf, folderOf, joinRepositoryPath } from './repository-paths';
 import { alternativeComposeFile, testComposeFile } from './extractors/docker-compose';
 import type { LeftOutCandidate } from './scan-diagnostics';
-import { imageRepository, isToolingImage, localstackServices, runtimeTechnologyOfImage, storeTechnologyOfImage } from './technology-catalog';
+import { imageRepository, isToolingImage, localstackServices, runtimeTechnologyOfImage, storeTechnologyOfImage, storeTechnologyOfSetup } from './technology-catalog';
 
 /** An app whose image is not built here: probably part of the system, but it may be anything. */
 export const imageAppConfidence = 0.6;
@@ -77,6 +78,8 @@ export interface ServiceIdentity {
   byFolder: Map<string, string>;
   /** Host names (compose aliases, hostname, container_name) → element key. */
   hosts: Map<string, string>;
+  /** Settings a compose service takes from its `env_file` (a `.env`), as if written in its `environment`. */
+  envFileSettings: SettingHint[];
   /** Infrastructure roles of each element's projects (ProjectTraits.roles), with the folder that states each. */
   roles: { key: string; folder: string; role: string; side: 'client' | 'server'; evidence: Evidence }[];
   leftOut: LeftOutCandidate[];
@@ -122,6 +125,7 @@ class IdentityBuilder {
   private readonly deployed: Deployed[] = [];
   private readonly deployedByName = new Map<string, Deployed>();
   private readonly leftOut: LeftOutCandidate[] = [];
+  private readonly envFileSettings: SettingHint[] = [];
   private readonly envFiles = new Map<string, EnvFileHint>();
   private readonly baseImages = new Map<string, BaseImageHint>();
   private readonly imageBuilds = new Map<string, ImageBuildHint>();
@@ -206,6 +210,10 @@ class IdentityBuilder {
         this.leftOut.push({ path: service.evidence[0]!.path, name: service.name, reason: 'service of a test compose file' });
         continue;
       }
+      if (isTestProjectName(service.name) && this.named(service.name) === undefined) {
+        this.leftOut.push({ path: service.evidence[0]!.path, name: service.name, reason: 'test service: its name says it runs tests' });
+        continue;
+      }
       this.anyDeployer = true;
       const used: Evidence[] = [];
       const image = this.interpolate(service.image, service.folder, used);
@@ -218,6 +226,8 @@ class IdentityBuilder {
       const base = dockerfile === null ? undefined : this.baseImages.get(dockerfile);
       let store = image === null ? null : storeTechnologyOfImage(image);
       if (store === null && base !== undefined) store = storeTechnologyOfImage(base.image);
+      // A custom database image (`acme/catalogue-db`) set up through the official image's variables.
+      if (buildFolder === null) store ??= storeTechnologyOfSetup(service.settingNames);
       if (store === 'LocalStack') store = this.localstack(service);
       if (store === null && buildFolder === null && image !== null && isToolingImage(image)) {
         this.leftOut.push({ path: service.evidence[0]!.path, name: service.name, reason: `helper image ${imageRepository(image)}: neither an app nor a store` });
@@ -231,6 +241,7 @@ class IdentityBuilder {
       if (image !== null) target.images.add(imageRepository(image));
       for (const alias of service.aliases) target.hosts.add(alias.toLowerCase());
       this.addMounts(target, service, used);
+      this.addEnvFiles(service);
       const built = buildFolder !== null;
       target.drafts.push({
         draft: 'element',
@@ -254,6 +265,19 @@ class IdentityBuilder {
     const used: Evidence[] = [];
     for (const alias of service.aliases) target.hosts.add(alias.toLowerCase());
     this.addMounts(target, service, used);
+    this.addEnvFiles(service);
+  }
+
+  /** `env_file: .env`: every (cleared) value of that `.env` is a setting of the service. Other env files are secret files, never read. */
+  private addEnvFiles(service: ComposeServiceHint): void {
+    for (const entry of service.envFiles) {
+      const path = joinRepositoryPath(service.folder, entry);
+      if (path === null || baseNameOf(path) !== '.env') continue;
+      const env = this.envFiles.get(folderOf(path));
+      for (const [variable, { value, evidence }] of Object.entries(env?.values ?? {}).sort(([a], [b]) => compareText(a, b))) {
+        this.envFileSettings.push({ hint: 'setting', from: { by: 'name', kind: 'app', name: service.name }, variable, value, envFolder: folderOf(path), evidence: [evidence] });
+      }
+    }
   }
 
   private addMounts(target: Deployed, service: ComposeServiceHint, used: Evidence[]): void {
@@ -458,7 +482,8 @@ class IdentityBuilder {
     for (const target of this.deployed) {
       const joined = [...claimed].filter(([, list]) => list.includes(target)).map(([unit]) => unit);
       if (target.weak && joined.length === 0 && this.anyDeployer) {
-        this.leftOut.push({ path: firstEvidence(target.drafts.flatMap((draft) => draft.evidence)).split('\u0000')[0] || 'Chart.yaml', name: target.names[0]!.name, reason: 'Helm chart that builds no folder of this repository and that nothing else deploys' });
+        const path = firstEvidence([...target.drafts.flatMap((draft) => draft.evidence), ...target.deployedAt]).split('\u0000')[0]!;
+        this.leftOut.push({ path, name: target.names[0]!.name, reason: 'Helm chart that builds no folder of this repository and that nothing else deploys' });
         continue;
       }
       const name = [...target.names].sort((a, b) => deployedNamePrecedence.indexOf(a.via) - deployedNamePrecedence.indexOf(b.via))[0]!.name;
@@ -499,7 +524,7 @@ class IdentityBuilder {
       rolesOf(unit, key);
     }
     for (const [folder, keys] of folderKeys) if (keys.size === 1) byFolder.set(folder, [...keys][0]!);
-    return { elements, byName, byFolder, hosts, roles, leftOut: this.leftOut.sort((a, b) => compareText(a.path, b.path) || compareText(a.name, b.name)) };
+    return { elements, byName, byFolder, hosts, roles, envFileSettings: this.envFileSettings, leftOut: this.leftOut.sort((a, b) => compareText(a.path, b.path) || compareText(a.name, b.name)) };
   }
 }
 

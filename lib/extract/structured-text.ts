@@ -103,7 +103,8 @@ export function parseStructuredDocuments(text: string, format: 'yaml' | 'json' =
   try {
     // `logLevel: 'error'`: the parser's warnings (a Helm template's `{{ .Values.x }}` read as a map
     // key) go to process.emitWarning otherwise, and a scan would print one per chart on stderr.
-    documents = parseAllDocuments(text, { prettyErrors: false, logLevel: 'error' });
+    // `merge: true`: compose files share settings through `<<: *anchor` merge keys.
+    documents = parseAllDocuments(text, { prettyErrors: false, logLevel: 'error', merge: true });
   } catch {
     return [];
   }

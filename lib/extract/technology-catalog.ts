@@ -87,6 +87,31 @@ export const storeImages: Readonly<Record<string, string>> = Object.freeze({
   'localstack/localstack': 'LocalStack',
 });
 
+/**
+ * Variables the official images of stores read at first start: a container set up with them
+ * runs that store whatever its image is called (`acme/catalogue-db` with `MYSQL_DATABASE`).
+ */
+export const storeSetupVariables: Readonly<Record<string, string>> = Object.freeze({
+  // Only the server's own first-start variables: an app's client settings (`POSTGRES_DB`) are not among them.
+  MYSQL_ROOT_PASSWORD: 'MySQL',
+  MYSQL_ALLOW_EMPTY_PASSWORD: 'MySQL',
+  MYSQL_RANDOM_ROOT_PASSWORD: 'MySQL',
+  MARIADB_ROOT_PASSWORD: 'MariaDB',
+  MARIADB_ALLOW_EMPTY_ROOT_PASSWORD: 'MariaDB',
+  POSTGRES_HOST_AUTH_METHOD: 'PostgreSQL',
+  POSTGRES_INITDB_ARGS: 'PostgreSQL',
+  MONGO_INITDB_ROOT_USERNAME: 'MongoDB',
+  MONGO_INITDB_ROOT_PASSWORD: 'MongoDB',
+  RABBITMQ_DEFAULT_USER: 'RabbitMQ',
+  MSSQL_SA_PASSWORD: 'SQL Server',
+})
+
+/** The store a container's setup variables say it runs, or null. */
+export function storeTechnologyOfSetup(variables: readonly string[]): string | null {
+  for (const variable of variables) if (Object.hasOwn(storeSetupVariables, variable)) return storeSetupVariables[variable]!;
+  return null;
+}
+
 /** LocalStack's `SERVICES` entries that are stores or brokers, as technologies. */
 export const localstackServices: Readonly<Record<string, string>> = Object.freeze({
   s3: 'S3',
@@ -115,7 +140,18 @@ export const toolingImages: readonly string[] = Object.freeze([
   'otel/opentelemetry-collector',
   'otel/opentelemetry-collector-contrib',
   'prom/prometheus',
+  'prom/alertmanager',
+  'prom/node-exporter',
   'grafana/grafana',
+  'kibana',
+  'kibana/kibana',
+  'elastic/kibana',
+  'datalust/seq',
+  'openzipkin/zipkin',
+  'jaegertracing/jaeger',
+  'portainer/portainer',
+  'portainer/portainer-ce',
+  'traefik/whoami',
 ]);
 
 /**

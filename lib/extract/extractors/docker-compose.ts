@@ -74,6 +74,11 @@ function serviceFacts(path: string, document: StructuredDocument, serviceName: s
     localstackServices: localstack,
     aliases: [...aliases].flatMap((alias) => cleanName(alias) ?? []),
     mounts: mountsOf(member(service, 'volumes')),
+    settingNames: settingsOf(member(service, 'environment'), []).map(([variable]) => variable),
+    envFiles: itemsOf(typeof member(service, 'env_file') === 'string' ? [member(service, 'env_file')] : member(service, 'env_file')).flatMap((entry) => {
+      const file = typeof entry === 'string' ? entry : stringMember(entry, 'path');
+      return file === undefined ? [] : [file];
+    }),
     evidence,
   });
   // The element's kind is known only once `.env` is read: the reference names it by name alone.
@@ -110,7 +115,7 @@ function extract(path: string, text: string): FileFacts {
 
 export const dockerComposeExtractor: Extractor = {
   name: 'docker-compose',
-  version: 3,
+  version: 4,
   mayRead: isComposeFileName,
   extract,
   tables: {},

@@ -12,7 +12,7 @@ import { noFileFacts, observedIn, type ElementRef, type Extractor, type FileFact
 import type { Evidence } from '../extracted-fact';
 import { isSettingName } from '../connection-settings';
 import { entriesOf, evidenceAt, itemsOf, member, parseStructuredDocuments, stringMember, type StructuredDocument } from '../structured-text';
-import { imageRepository, runtimeTechnologyOfImage, storeImages, storeTechnologyOfImage } from '../technology-catalog';
+import { imageRepository, isToolingImage, runtimeTechnologyOfImage, storeImages, storeTechnologyOfImage, toolingImages } from '../technology-catalog';
 
 /** Where each workload kind keeps its pod template. */
 export const podTemplatePaths: Readonly<Record<string, readonly string[]>> = Object.freeze({
@@ -53,6 +53,8 @@ function workloadFacts(path: string, document: StructuredDocument, kind: string,
     if (span) evidence.push(evidenceAt(path, span));
   }
   if (evidence.length === 0) return;
+  // Monitoring and admin helpers (grafana, prometheus, kibana…) are neither apps nor stores, as in compose.
+  if (images.length > 0 && store === null && images.every((image) => isToolingImage(image))) return;
   const ref: Extract<ElementRef, { by: 'name' }> = { by: 'name', kind: store === null ? 'app' : 'store', name };
   facts.facts.push({
     draft: 'element',
@@ -102,9 +104,9 @@ function extract(path: string, text: string): FileFacts {
 
 export const kubernetesManifestsExtractor: Extractor = {
   name: 'kubernetes-manifests',
-  version: 2,
+  version: 3,
   // Compose files are YAML too, but never carry apiVersion and kind.
   mayRead: (path) => /\.ya?ml$/i.test(path),
   extract,
-  tables: { podTemplatePaths, storeImages },
+  tables: { podTemplatePaths, storeImages, toolingImages },
 };
