@@ -13,7 +13,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AiDataPart } from '../ai/ai-task';
 import type { Database } from '../db/schema';
-import { findSecretInText, isSecretFileName } from '../extract/content-clearance';
+import { findSecretInText, isComposeDotenv, isSecretFileName } from '../extract/content-clearance';
 import { decodeUtf8, isBinary } from '../extract/file-content';
 import { HttpProblem } from '../http/problem';
 import { shortTextProblem } from '../model/text-rules';
@@ -106,7 +106,8 @@ export async function readSourceDocument(context: SourceDocumentContext, request
   const source = await findSource(context.db, request.projectId, request.sourceId);
   if (!source) throw missing('Source', fields.source, 'names no Source of this project');
   // Content clearance by name: such a file is never read.
-  if (isSecretFileName(request.path)) throw refusePath('is a file that holds secrets by its name; it is never read or sent');
+  // Compose's .env is read by scans only once cleared; as a document it is never sent anywhere.
+  if (isSecretFileName(request.path) || isComposeDotenv(request.path)) throw refusePath('is a file that holds secrets by its name; it is never read or sent');
 
   let bytes: Buffer;
   if (source.kind === 'upload') {

@@ -83,6 +83,13 @@ function whyNothing(tally: ExtractorTally): string {
   if (tally.factsMade > 0) return clip(`${files}: ${plural(tally.factsMade, 'draft or hint', 'drafts and hints')} found, none became a fact (nothing they name is an element)`);
   const notes = sortedNotes(tally.notes);
   if (notes.length === 0) return clip(`${files}: nothing in ${tally.filesRead === 1 ? 'it' : 'them'} this scanner maps`);
+  // Every note names a kind no rule maps (`resource kind aws_vpc is not mapped`): say so once, with the kinds.
+  const unmapped = notes.map(([note]) => /^(.+) (\S+) is not mapped$/.exec(note));
+  const what = unmapped[0]?.[1];
+  if (what !== undefined && unmapped.every((match) => match !== null && match[1] === what)) {
+    const kinds = unmapped.map((match) => match![2]!).sort();
+    return clip(`${files}: no ${what} this scanner maps (${kinds.slice(0, 8).join(', ')}${kinds.length > 8 ? `, and ${kinds.length - 8} more` : ''})`);
+  }
   const reasons = notes.slice(0, 3).map(([note, noted]) => (noted.files === tally.filesRead ? note : `${note} (${plural(noted.files, 'file', 'files')})`));
   return clip(`${files}: ${reasons.join('; ')}${notes.length > 3 ? `; and ${plural(notes.length - 3, 'other note', 'other notes')}` : ''}`);
 }

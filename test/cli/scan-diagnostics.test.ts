@@ -38,8 +38,10 @@ describe('svc scan diagnostics', () => {
     expect(lines[0]).toContain('4 files read, 1 skipped, 0 facts');
     expect(lines.slice(1)).toEqual([
       '  read: terraform 2 files, 0 found',
-      '  note: 2 .tf files read (terraform): nothing in them this scanner maps',
+      '  note: 2 .tf files read (terraform): no resource kind this scanner maps (aws_route53_zone, aws_vpc)',
       '  note: 1 file that may hold facts was skipped as secrets (by name or content; never read into facts): docker-compose.yml',
+      '  terraform: 1 file: resource kind aws_route53_zone is not mapped (network/dns.tf)',
+      '  terraform: 1 file: resource kind aws_vpc is not mapped (network/vpc.tf)',
       '',
     ]);
     expect(stdout.join('')).not.toContain('PRIVATE KEY');

@@ -98,7 +98,10 @@ describe('svc scan against the push endpoints', () => {
     const compose = body.files.find((f: { path: string }) => f.path === 'docker-compose.yml');
     const composeBytes = await readFile(join(shop, 'docker-compose.yml'));
     expect(compose).toEqual({ path: 'docker-compose.yml', blobSha: execFileSync('git', ['hash-object', join(shop, 'docker-compose.yml')]).toString().trim(), size: composeBytes.length });
-    expect(body.skipped).toEqual(expect.arrayContaining([{ path: '.env', reason: 'secret' }, { path: 'deploy/id_rsa', reason: 'excluded' }]));
+    expect(body.skipped).toEqual(expect.arrayContaining([{ path: 'deploy/id_rsa', reason: 'excluded' }]));
+    // Compose's .env is read cleared: its blob is listed, its secret values are nowhere in the body.
+    expect(body.files.map((f: { path: string }) => f.path)).toContain('.env');
+    expect(sent.body).not.toContain('FAKE-dotenv-password');
     // The stdout line names the snapshot the server gave.
     expect(result.stdout).toMatch(new RegExp(`^shop: pushed snapshot ${uuid.source} of Source "shop"`));
     // --payload holds exactly the text that was sent.

@@ -82,8 +82,13 @@ describe('scan diagnostics over HTTP', () => {
   it('a folder scan that made no fact says why, per extractor', async () => {
     const scan = await folderScan('network', 'Network folder');
     expect(scan).toMatchObject({ state: 'completed', filesRead: 2 });
-    expect(scan.diagnostics.extractors.find((entry: { extractor: string }) => entry.extractor === 'terraform')).toEqual({ extractor: 'terraform', filesRead: 2, factsMade: 0, notes: [] });
-    expect(scan.diagnostics.notes).toEqual(['2 .tf files read (terraform): nothing in them this scanner maps']);
+    expect(scan.diagnostics.extractors.find((entry: { extractor: string }) => entry.extractor === 'terraform')).toEqual({
+      extractor: 'terraform',
+      filesRead: 2,
+      factsMade: 0,
+      notes: ['1 file: resource kind aws_subnet is not mapped (subnet.tf)', '1 file: resource kind aws_vpc is not mapped (vpc.tf)'],
+    });
+    expect(scan.diagnostics.notes).toEqual(['2 .tf files read (terraform): no resource kind this scanner maps (aws_subnet, aws_vpc)']);
   });
 
   describe('pushes', () => {

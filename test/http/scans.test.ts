@@ -97,7 +97,9 @@ describe('scans over HTTP', () => {
     expect(started.status, started.text).toBe(202);
     folderScan = await finished(started.json.scanId);
     expect(folderScan, JSON.stringify(folderScan)).toMatchObject({ state: 'completed', commitSha: firstCommit, isComplete: true, extractionGap: null });
-    expect(folderScan.skipped).toEqual(expect.arrayContaining([{ path: '.env', reason: 'secret' }, { path: 'deploy/id_rsa', reason: 'secret' }]));
+    expect(folderScan.skipped).toEqual(expect.arrayContaining([{ path: 'deploy/id_rsa', reason: 'secret' }]));
+    // Compose's .env is read, cleared of its secret values; it gave no fact here, so nothing of it is kept.
+    expect(folderScan.skipped).not.toContainEqual(expect.objectContaining({ path: '.env' }));
     const proposals = await allProposals(folderScan.id);
     expect(proposals.every((p) => p.action === 'add' && p.status === 'pending')).toBe(true);
     folderKeys = proposals.map((p) => p.factKey).sort();
@@ -119,7 +121,7 @@ describe('scans over HTTP', () => {
     const window = await api('GET', `${P()}/imports/${folderScan.id}/source?path=docker-compose.yml&startLine=${evidence.json.items[0].startLine}&endLine=${evidence.json.items[0].endLine}`);
     expect(window.status).toBe(200);
     expect(window.json.lines.join('\n')).toContain('orders-db');
-    expectProblem(await api('GET', `${P()}/imports/${folderScan.id}/source?path=.env&startLine=1&endLine=5`), 403);
+    expectProblem(await api('GET', `${P()}/imports/${folderScan.id}/source?path=.env&startLine=1&endLine=5`), 404);
     expectProblem(await api('GET', `${P()}/imports/${folderScan.id}/source?path=deploy/id_rsa&startLine=1&endLine=5`), 403);
     for (const text of [JSON.stringify(proposals), JSON.stringify(folderScan)]) expectNoSecrets(text);
   });
