@@ -70,7 +70,7 @@ describe('scan diagnostics', () => {
       { extractors: [terraformLike, readsNothing] },
     );
     expect(result.facts).toEqual([]);
-    expect(result.diagnostics.notes).toEqual(['3 .tf files read (terraform-like): resource kind aws_vpc is not mapped (2 files); resource kind aws_subnet is not mapped (1 file)']);
+    expect(result.diagnostics.notes).toEqual(['3 .tf files read (terraform-like): no resource kind this scanner maps (aws_subnet, aws_vpc)']);
     const silent = await extractFiles([file('net/empty.tf', '# nothing\n')], { extractors: [terraformLike] });
     expect(silent.diagnostics.notes).toEqual(['net/empty.tf read (terraform-like): nothing in it this scanner maps']);
   });

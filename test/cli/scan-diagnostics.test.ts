@@ -48,7 +48,12 @@ describe('svc scan diagnostics', () => {
 
     const [body] = JSON.parse(await readFile(join(folder, 'payload.json'), 'utf8'));
     const diagnostics = scanDiagnosticsSchema.parse(body.diagnostics);
-    expect(diagnostics.extractors.find((entry) => entry.extractor === 'terraform')).toEqual({ extractor: 'terraform', filesRead: 2, factsMade: 0, notes: [] });
+    expect(diagnostics.extractors.find((entry) => entry.extractor === 'terraform')).toEqual({
+      extractor: 'terraform',
+      filesRead: 2,
+      factsMade: 0,
+      notes: ['1 file: resource kind aws_route53_zone is not mapped (network/dns.tf)', '1 file: resource kind aws_vpc is not mapped (network/vpc.tf)'],
+    });
     expect(diagnostics.notes).toHaveLength(2);
   });
 

@@ -125,7 +125,7 @@ describe('svc scan against the service', () => {
       expect(started.status, started.text).toBe(202);
       expect(await finished(started.json.scanId)).toMatchObject({ state: 'completed' });
       const keys = await factKeysOf(started.json.scanId);
-      expect(keys.length, name).toBeGreaterThan(2);
+      expect(keys.some((key) => key.startsWith('add element:')), name).toBe(true);
       expect(keys, name).toEqual(await factKeysOf(pushedScan!));
     }
   });
