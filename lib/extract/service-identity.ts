@@ -337,7 +337,7 @@ class IdentityBuilder {
       if (draft.ref.by !== 'name') continue;
       // The CI's own infrastructure (a Terraform state bucket under `.github/`) is not the system's.
       const places = draft.evidence.map((evidence) => folderRoleReason(folderOf(evidence.path)));
-      if (places.length > 0 && places.every((place) => place !== null && place.startsWith('CI'))) {
+      if (places.length > 0 && places.every((place) => place?.startsWith('CI'))) {
         this.leftOut.push({ path: draft.evidence[0]!.path, name: draft.ref.name, reason: `${places[0]}: the CI's own infrastructure` });
         continue;
       }
