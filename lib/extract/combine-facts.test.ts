@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { extractorOutputs } from '../../test/support/extractor-outputs';
 import { combineFacts } from './combine-facts';
 import { extractedFactSchema, type ExtractedFact } from './extracted-fact';
-import { extractors } from './extractor-registry';
-import type { FileFacts } from './file-facts';
-
-/** What every extractor finds in these files, as the driver would collect it. */
-function filesFacts(files: Record<string, string>): FileFacts[] {
-  return Object.entries(files).flatMap(([path, text]) => extractors.filter((extractor) => extractor.mayRead(path)).map((extractor) => extractor.extract(path, text)));
-}
 
 function byKey(facts: ExtractedFact[]): Record<string, ExtractedFact> {
   return Object.fromEntries(facts.map((fact) => [fact.key, fact]));
@@ -23,7 +17,7 @@ const shop = {
 
 describe('combineFacts', () => {
   it('makes one app of a folder from its manifest, Dockerfile and compose service', () => {
-    const facts = byKey(combineFacts(filesFacts(shop)));
+    const facts = byKey(combineFacts(extractorOutputs(shop)));
     expect(facts['element:app:orders']).toEqual({
       entityKind: 'element',
       key: 'element:app:orders',
@@ -46,12 +40,12 @@ describe('combineFacts', () => {
   });
 
   it('gives the owner of an API document in a subfolder to the app of the nearest folder above', () => {
-    const facts = byKey(combineFacts(filesFacts(shop)));
+    const facts = byKey(combineFacts(extractorOutputs(shop)));
     expect(facts['operation:element:app:orders:POST /orders']).toMatchObject({ ownerKey: 'element:app:orders', name: 'placeOrder', transport: 'http' });
   });
 
   it('links an app to the stores its settings name: observed with depends_on and a URL, inferred otherwise', () => {
-    const facts = byKey(combineFacts(filesFacts(shop)));
+    const facts = byKey(combineFacts(extractorOutputs(shop)));
     expect(facts['relationship:element:app:orders->element:store:db']).toEqual({
       entityKind: 'relationship',
       key: 'relationship:element:app:orders->element:store:db',
@@ -72,15 +66,15 @@ describe('combineFacts', () => {
   });
 
   it('gives the same facts whatever the order of the files', () => {
-    const forward = combineFacts(filesFacts(shop));
-    const backward = combineFacts(filesFacts(shop).reverse());
+    const forward = combineFacts(extractorOutputs(shop));
+    const backward = combineFacts(extractorOutputs(shop).reverse());
     expect(backward).toEqual(forward);
     expect(forward.map((fact) => fact.key)).toEqual([...forward.map((fact) => fact.key)].sort());
     for (const fact of forward) expect(extractedFactSchema.safeParse(fact).success, fact.key).toBe(true);
   });
 
   it('makes an app from the title of a document no folder app owns, inferred', () => {
-    const facts = byKey(combineFacts(filesFacts({ 'apis/payments.yaml': 'openapi: 3.1.0\ninfo:\n  title: Payments API\npaths:\n  /pay:\n    post: {}\n' })));
+    const facts = byKey(combineFacts(extractorOutputs({ 'apis/payments.yaml': 'openapi: 3.1.0\ninfo:\n  title: Payments API\npaths:\n  /pay:\n    post: {}\n' })));
     expect(facts['element:app:payments-api']).toEqual({
       entityKind: 'element',
       key: 'element:app:payments-api',
@@ -100,7 +94,7 @@ describe('combineFacts', () => {
       'compose.yaml': 'services:\n  catalog:\n    image: ghcr.io/shop/catalog:1\n',
       'specs/catalog.yaml': 'openapi: 3.0.0\ninfo: {title: Catalog}\nservers:\n  - url: http://catalog:8080\npaths:\n  /items:\n    get: {}\n',
     };
-    const facts = byKey(combineFacts(filesFacts(files)));
+    const facts = byKey(combineFacts(extractorOutputs(files)));
     expect(facts['operation:element:app:catalog:GET /items']).toBeDefined();
     expect(facts['element:app:catalog']).toMatchObject({ factStatus: 'inferred', confidence: 0.6 });
   });
@@ -109,7 +103,7 @@ describe('combineFacts', () => {
     const sender = 'asyncapi: 3.0.0\ninfo: {title: Orders}\nservers:\n  broker: {host: "rabbitmq:5672", protocol: amqp}\nchannels:\n  placed:\n    address: orders.placed\n    messages:\n      OrderPlaced:\n        payload: {type: object}\noperations:\n  tell:\n    action: send\n    channel: {$ref: "#/channels/placed"}\n';
     const receiver = 'asyncapi: 2.6.0\ninfo: {title: Billing}\nservers:\n  production: {url: "amqp://rabbitmq", protocol: amqp}\nchannels:\n  orders.placed:\n    bindings:\n      amqp: {is: queue}\n    publish:\n      message:\n        name: OrderPlaced\n        payload: {type: object, title: other}\n';
     const files = { 'orders/package.json': '{"name":"orders"}', 'orders/asyncapi.yaml': sender, 'billing/package.json': '{"name":"billing"}', 'billing/asyncapi.yaml': receiver };
-    const facts = byKey(combineFacts(filesFacts(files)));
+    const facts = byKey(combineFacts(extractorOutputs(files)));
     expect(facts['message://rabbitmq/OrderPlaced']).toMatchObject({
       producerKey: 'element:app:orders',
       consumerKeys: ['element:app:billing'],
@@ -128,7 +122,7 @@ describe('combineFacts', () => {
       'infra/queues.tf': 'resource "aws_sqs_queue" "billing" {\n  name = "billing"\n}\nresource "aws_sns_topic_subscription" "s" {\n  topic_arn = aws_sns_topic.placed.arn\n  protocol = "sqs"\n  endpoint = aws_sqs_queue.billing.arn\n}\n',
       'other/queues.tf': 'resource "aws_sns_topic_subscription" "s" {\n  topic_arn = aws_sns_topic.placed.arn\n  protocol = "sqs"\n  endpoint = aws_sqs_queue.billing.arn\n}\n',
     };
-    const facts = combineFacts(filesFacts(files));
+    const facts = combineFacts(extractorOutputs(files));
     expect(facts.filter((fact) => fact.entityKind === 'binding')).toEqual([
       {
         entityKind: 'binding',
@@ -150,14 +144,14 @@ describe('combineFacts', () => {
       'k8s/db.yaml':
         'apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: postgres-primary, namespace: shop}\nspec:\n  template:\n    metadata: {labels: {role: db}}\n    spec:\n      containers: [{name: pg, image: "postgres:16"}]\n---\napiVersion: v1\nkind: Service\nmetadata: {name: pg, namespace: shop}\nspec:\n  selector: {role: db}\n',
     };
-    const facts = byKey(combineFacts(filesFacts(files)));
+    const facts = byKey(combineFacts(extractorOutputs(files)));
     expect(facts['relationship:element:app:web->element:store:postgres-primary']).toMatchObject({ factStatus: 'inferred', confidence: 0.8, label: 'DATABASE_URL' });
     expect(facts['element:app:web']).toMatchObject({ technology: 'Node.js' });
   });
 
   it('names the root folder app by the given root name when nothing else names it', () => {
-    const facts = combineFacts(filesFacts({ Dockerfile: 'FROM python:3.12\n' }), { rootAppName: 'Shop Tools' });
+    const facts = combineFacts(extractorOutputs({ Dockerfile: 'FROM python:3.12\n' }), { rootAppName: 'Shop Tools' });
     expect(facts).toMatchObject([{ key: 'element:app:shop-tools', name: 'Shop Tools', technology: 'Python' }]);
-    expect(combineFacts(filesFacts({ Dockerfile: 'FROM python:3.12\n' }))).toMatchObject([{ key: 'element:app:app' }]);
+    expect(combineFacts(extractorOutputs({ Dockerfile: 'FROM python:3.12\n' }))).toMatchObject([{ key: 'element:app:app' }]);
   });
 });

@@ -6,14 +6,9 @@
  * compared with contract-facts.golden.json (update with `vitest -u`).
  */
 import { describe, expect, it } from 'vitest';
+import { extractorOutputs } from '../../test/support/extractor-outputs';
 import { combineFacts } from './combine-facts';
 import { extractedFactSchema, type ExtractedFact } from './extracted-fact';
-import { extractors } from './extractor-registry';
-import type { FileFacts } from './file-facts';
-
-function filesFacts(files: Record<string, string>): FileFacts[] {
-  return Object.entries(files).flatMap(([path, text]) => extractors.filter((extractor) => extractor.mayRead(path)).map((extractor) => extractor.extract(path, text)));
-}
 
 const shopProto = `syntax = "proto3";
 
@@ -178,7 +173,7 @@ function byKey(facts: ExtractedFact[]): Record<string, ExtractedFact> {
 }
 
 describe('contracts of a repository, combined', () => {
-  const facts = combineFacts(filesFacts(repository));
+  const facts = combineFacts(extractorOutputs(repository));
   const keyed = byKey(facts);
 
   it('gives the golden fact list, every fact valid on the wire', async () => {
@@ -206,7 +201,7 @@ describe('contracts of a repository, combined', () => {
       'cart/go.mod': 'module example.com/shop/cart\n\ngo 1.22\n',
       'cart/api/storage.proto': 'syntax = "proto3";\nservice CartStorage {\n  rpc Load (Key) returns (Key);\n}\nmessage Key { string id = 1; }\n',
     };
-    expect(combineFacts(filesFacts(files)).filter((fact) => fact.entityKind === 'operation')).toMatchObject([{ key: 'operation:element:app:cart:CartStorage/Load', ownerKey: 'element:app:cart' }]);
+    expect(combineFacts(extractorOutputs(files)).filter((fact) => fact.entityKind === 'operation')).toMatchObject([{ key: 'operation:element:app:cart:CartStorage/Load', ownerKey: 'element:app:cart' }]);
   });
 
   it('keeps two unrelated documents’ heartbeat channels apart', () => {
