@@ -5,10 +5,12 @@
  * `vitest -u` after reading the difference), and the rule each pattern is
  * about is asserted beside it in words.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractFiles, type ExtractionResult, type FileEntry } from './extract-files';
 import { scanPatterns } from '../../test/fixtures/scan-patterns';
 import type { ExtractedFact } from './extracted-fact';
+import { walkDirectory } from './walk-directory';
 
 function entries(files: Record<string, string>): FileEntry[] {
   return Object.entries(files).map(([path, text]) => {
@@ -194,5 +196,18 @@ services:
       `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: ${name}\nspec:\n  template:\n    spec:\n      containers:\n        - name: main\n          image: ${image}\n`;
     const result = await scan({ 'k8s/grafana.yaml': workload('grafana-core', 'grafana/grafana:10.0.0'), 'k8s/orders.yaml': workload('orders', 'acme/orders:1.0') });
     expect(elements(result)).toEqual(['element:app:orders -']);
+  });
+});
+
+describe('an Aspire AppHost', () => {
+  it('gives the projects and backing services it adds, and the calls of WithReference (a database reaches its server)', async () => {
+    const result = await extractFiles(walkDirectory(join(import.meta.dirname, '../../test/fixtures/deployments/aspire')), { rootAppName: 'shop' });
+    expect(elements(result)).toEqual(['element:app:basket-api -', 'element:app:catalog-api -', 'element:store:basket-cache Redis', 'element:store:postgres PostgreSQL']);
+    expect(calls(result)).toEqual([
+      'element:app:basket-api -> element:app:catalog-api (null)',
+      'element:app:basket-api -> element:store:basket-cache (null)',
+      'element:app:catalog-api -> element:store:postgres (null)',
+    ]);
+    await expect(JSON.stringify(golden(result), null, 2)).toMatchFileSnapshot('./__golden__/aspire-app-host.json');
   });
 });
