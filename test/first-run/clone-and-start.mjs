@@ -15,7 +15,11 @@ import { homedir, tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const repository = resolve(import.meta.dirname, '../..');
-const healthTimeoutMs = 150_000;
+// `npm ci` from a cold clone (about 50 s here) plus the full build of `npm start` (about 55 s)
+// plus the first start: about 110 s on a quiet machine, up to 150 s right after the suite. The
+// bound catches a start that never answers, not a slow one; issue "a start that does not rebuild"
+// is where the time itself is worked on.
+const healthTimeoutMs = 300_000;
 const testUser = 'svcfirstrun';
 const isRoot = userInfo().uid === 0;
 const begun = Date.now();
