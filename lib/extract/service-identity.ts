@@ -129,6 +129,8 @@ class IdentityBuilder {
   private readonly envFiles = new Map<string, EnvFileHint>();
   private readonly baseImages = new Map<string, BaseImageHint>();
   private readonly imageBuilds = new Map<string, ImageBuildHint>();
+  /** Pod labels of each Kubernetes workload by its name, read once (the first manifest naming it wins). */
+  private readonly workloadLabels = new Map<string, Record<string, string>>();
   private anyDeployer = false;
 
   constructor(
@@ -140,6 +142,7 @@ class IdentityBuilder {
     }
     for (const base of inOrder(hintsOf(files, 'base-image'))) if (!this.baseImages.has(base.dockerfile)) this.baseImages.set(base.dockerfile, base);
     for (const build of inOrder(hintsOf(files, 'image-build'))) if (!this.imageBuilds.has(build.image)) this.imageBuilds.set(build.image, build);
+    for (const workload of hintsOf(files, 'workload-labels')) if (!this.workloadLabels.has(workload.ref.name)) this.workloadLabels.set(workload.ref.name, workload.labels);
   }
 
   /** Variables of the `.env` in a folder, with the lines read as evidence. */
@@ -354,7 +357,7 @@ class IdentityBuilder {
    * `<service>` (`payment-fix` with `service: payment`, a canary) is a variant of it.
    */
   private variantOf(name: string): Deployed | undefined {
-    const labels = hintsOf(this.files, 'workload-labels').find((hint) => hint.ref.name === name)?.labels ?? {};
+    const labels = this.workloadLabels.get(name) ?? {};
     for (const label of workloadNameLabels) {
       const value = labels[label];
       if (value === undefined || value === name || !name.startsWith(`${value}-`)) continue;
