@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import packageJson from '../package.json';
 import { getServiceRuntime } from '../lib/runtime/service-runtime';
-import { systemResolveHost } from '../lib/settings/settings-url-rules';
+import { systemResolveHost } from '../lib/net/resolve-host';
 import { deliverWebhookEvent } from '../lib/webhooks/deliver-webhook-event';
 import { deliverWebhookTask } from '../lib/webhooks/webhook-event-store';
 

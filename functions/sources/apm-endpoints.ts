@@ -15,7 +15,7 @@ export const testApmRequest = z.strictObject({
   apiKey: z.string('must be a string').nullable(),
 });
 
-const contextOf = (runtime: ServiceRuntime) => ({ db: runtime.db, keyring: runtime.keyring, graphqlUrlOverride: runtime.config.newRelicGraphqlUrl });
+const contextOf = (runtime: ServiceRuntime) => ({ db: runtime.db, keyring: runtime.keyring, graphqlUrlOverride: runtime.config.newRelicGraphqlUrl, profile: runtime.config.profile });
 
 async function newRelicSource(request: Parameters<Operation>[0], need: 'viewer' | 'editor'): Promise<{ source: SourceRecord; workspaceId: string }> {
   const { runtime, caller, pathParameters } = request;

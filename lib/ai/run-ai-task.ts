@@ -6,14 +6,16 @@ import { readSecretForOrigin, readSecretValuesForRedaction } from '../secrets/se
 import { readInstancePolicy } from '../settings/instance-policy';
 import type { AiProvider } from '../settings/settings-schema';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
-import { type ResolveHost, settingsUrlProblem, systemResolveHost } from '../settings/settings-url-rules';
+import { type ResolveHost, systemResolveHost } from '../net/resolve-host';
+import { policyOutboundFetch } from '../settings/outbound-guard';
+import { settingsUrlProblem } from '../settings/settings-url-rules';
 import { type AiCallRecord, insertAiCall } from './ai-call-store';
 import { spentBudget, utcMonthOf } from './ai-budgets';
 import { buildAiPrompt } from './ai-prompt';
 import { type AiTaskOutcome, type AiTaskRequest, type AiUnavailableAnswer, type AiUnavailableReason, defaultMaxOutputTokens } from './ai-task';
 import { answerJsonSchema } from './answer-schema';
 import { costOfUsage, type TokenUsage } from './model-prices';
-import { AiProviderCallError, type ProviderAnswer, providerFailure } from './providers/provider-client';
+import { AiProviderCallError, type ProviderAnswer, providerFailure, redirectNotFollowed } from './providers/provider-client';
 import { answerModeOf, providerClientFor, sdkBaseUrlOf } from './providers/provider-for-kind';
 import { withholdSecretsInParts } from './withhold-secrets';
 
@@ -50,7 +52,10 @@ function failureDetail(provider: AiProvider, error: AiProviderCallError): string
     case 'invalid-output':
       return `${name} answered something other than JSON of the asked shape; nothing was kept.`;
     case 'provider-error':
-      return error.status === null ? `${name} could not be reached.` : `${name} answered HTTP ${error.status}.`;
+      if (error.status !== null) return `${name} answered HTTP ${error.status}.`;
+      return error.message === redirectNotFollowed ? `${name} redirected the call to another address, which is never followed; nothing more was sent.` : `${name} could not be reached.`;
+    case 'address-refused':
+      return `The address of ${name.charAt(0).toLowerCase()}${name.slice(1)} is refused now: ${error.message}. Nothing was sent.`;
   }
 }
 
@@ -148,6 +153,7 @@ export async function runAiTask<Output>(runtime: ServiceRuntime, request: AiTask
       maxOutputTokens: request.maxOutputTokens ?? defaultMaxOutputTokens,
       signal: controller.signal,
       timeoutMs,
+      fetch: await policyOutboundFetch({ db: runtime.db, profile: runtime.config.profile, resolveHost: dependencies.resolveHost }, { onlyOrigin: origin }),
     });
   } catch (error) {
     const failure = providerFailure(error, controller.signal);

@@ -7,6 +7,7 @@
  */
 import type { ExternalSignInProvider } from '../config/service-config';
 import { HttpProblem } from '../http/problem';
+import { createOutboundFetch, operatorConfiguredGuard } from '../net/outbound-fetch';
 
 export const externalProviderNames = ['github', 'gitlab'] as const;
 export type ExternalProviderName = (typeof externalProviderNames)[number];
@@ -93,10 +94,13 @@ export function authorizeUrl(name: ExternalProviderName, config: ExternalSignInP
   return url.toString();
 }
 
+/** The sign-in providers' addresses come from the service's environment (docs/security.md "Outbound requests"). */
+const providerFetch = createOutboundFetch({ guard: operatorConfiguredGuard });
+
 async function fetchJson(provider: string, url: string, init: RequestInit): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(providerTimeoutMs) });
+    response = await providerFetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(providerTimeoutMs) });
   } catch (error) {
     throw badGateway(provider, `${new URL(url).host} could not be reached (${(error as Error).message})`);
   }

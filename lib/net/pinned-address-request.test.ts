@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPrivateAddress } from '../settings/private-address';
+import { isPrivateAddress } from './private-address';
 import { PinnedRequestError, pinnedAddressRequest } from './pinned-address-request';
 
 /** A resolver that gives its answers in turn (the last one again when they run out) and counts the questions. */
@@ -82,7 +82,7 @@ describe('pinnedAddressRequest', () => {
   });
 
   it('a name that answers public first and loopback the second time never reaches the loopback server', async () => {
-    const resolver = changingResolver(['203.0.113.7'], ['127.0.0.1']);
+    const resolver = changingResolver(['93.184.216.34'], ['127.0.0.1']);
     seen.length = 0;
     const failure = await failureOf(
       pinnedAddressRequest({ url: `http://rebind.example.test:${port}/in`, method: 'POST', body: '{}', timeoutMs: 300, resolveHost: resolver.resolveHost, checkAddresses: refusePrivate }),

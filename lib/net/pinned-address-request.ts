@@ -1,7 +1,6 @@
-import http, { type IncomingHttpHeaders } from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import type { ResolveHost } from '../settings/settings-url-rules';
+import type { IncomingHttpHeaders } from 'node:http';
+import { createOutboundFetch, OutboundLimitError, OutboundRefusedError } from './outbound-fetch';
+import type { ResolveHost } from './resolve-host';
 
 /** Why a pinned request did not get an answer. */
 export type PinnedRequestFailure = 'refused' | 'does-not-resolve' | 'timeout' | 'network';
@@ -45,82 +44,43 @@ export interface PinnedResponse {
 
 const defaultMaxResponseBytes = 64 * 1024;
 
-function bareHost(url: URL): string {
-  const host = url.hostname;
-  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-}
-
-/**
- * The `lookup` of the connection: answers only the addresses that were checked, never asking
- * DNS again, so a name that answers differently the second time (DNS rebinding) cannot move the
- * connection elsewhere. Node's address selection (`all: true`) gets every checked address.
- */
-function checkedAddressesLookup(addresses: readonly string[]): LookupFunction {
-  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
-  return (_hostname, options, callback) => {
-    const wanted = options.family === 4 || options.family === 6 ? entries.filter((entry) => entry.family === options.family) : entries;
-    const first = wanted[0];
-    if (first === undefined) {
-      callback(Object.assign(new Error(`no checked address of IPv${String(options.family)}`), { code: 'ENOTFOUND' }), '', 0);
-      return;
+/** The start of a body, at most `limit` bytes; the rest is not read. */
+async function bodyStart(response: Response, limit: number): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  try {
+    while (kept < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value.subarray(0, limit - kept));
+      kept += Math.min(value.length, limit - kept);
     }
-    if (options.all) callback(null, wanted);
-    else callback(null, first.address, first.family);
-  };
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks);
 }
 
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-function failureOf(error: unknown, signal: AbortSignal, timeoutMs: number): PinnedRequestError {
+function failureOf(error: unknown, timeoutMs: number): PinnedRequestError {
   if (error instanceof PinnedRequestError) return error;
-  if (signal.aborted) return new PinnedRequestError('timeout', `no answer within ${timeoutMs} ms`, { cause: error });
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof OutboundRefusedError) {
+    const kind = error.refusal === 'does-not-resolve' ? 'does-not-resolve' : 'refused';
+    return new PinnedRequestError(kind, error.judged ?? error.message, { cause: error });
+  }
+  if (error instanceof OutboundLimitError || (error instanceof Error && error.name === 'TimeoutError')) return new PinnedRequestError('timeout', `no answer within ${timeoutMs} ms`, { cause: error });
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  const message = cause instanceof Error ? cause.message : String(cause);
   return new PinnedRequestError('network', code && !message.includes(code) ? `${code}: ${message}` : message, { cause: error });
 }
 
-function send(url: URL, addresses: readonly string[], request: PinnedRequest, signal: AbortSignal): Promise<PinnedResponse> {
-  const client = url.protocol === 'https:' ? https : http;
-  const limit = request.maxResponseBytes ?? defaultMaxResponseBytes;
-  const headers: Record<string, string> = { ...request.headers };
-  if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
-  return new Promise<PinnedResponse>((resolve, reject) => {
-    // `agent: false`: a fresh connection for each request, never one pooled under another check.
-    // The URL keeps the name, so TLS sends it as SNI, checks the certificate for it, and Host names it.
-    const outgoing = client.request(url, { method: request.method, headers, agent: false, lookup: checkedAddressesLookup(addresses), signal }, (response) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      const finish = () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
-      response.on('data', (chunk: Buffer) => {
-        if (kept >= limit) return;
-        chunks.push(chunk.subarray(0, limit - kept));
-        kept += Math.min(chunk.length, limit - kept);
-        if (kept >= limit) {
-          finish();
-          response.destroy();
-        }
-      });
-      response.on('end', finish);
-      response.on('error', reject);
-    });
-    outgoing.on('error', reject);
-    outgoing.end(request.body);
-  });
-}
-
 /**
- * An HTTP(S) request that resolves the host once, lets the caller judge every address, and
- * connects only to those addresses, the name kept for TLS (SNI, certificate) and `Host`. For
- * any outbound call to an address a person configured, where a private-address rule applies at
- * send time (docs/webhooks.md "Private addresses"). Redirects are not followed. Throws
- * `PinnedRequestError`; any HTTP status is an answer.
+ * One request through the outbound client (lib/net/outbound-fetch.ts) whose answer is read into
+ * memory: the host resolved once, every address judged by the caller, the connection made only
+ * to those addresses, the name kept for TLS (SNI, certificate) and `Host`. Redirects are not
+ * followed (a 3xx is the answer). Throws `PinnedRequestError`; any HTTP status is an answer.
  *
  * @example
  * const answer = await pinnedAddressRequest({
@@ -130,26 +90,22 @@ function send(url: URL, addresses: readonly string[], request: PinnedRequest, si
  * });
  */
 export async function pinnedAddressRequest(request: PinnedRequest): Promise<PinnedResponse> {
-  const url = new URL(request.url);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PinnedRequestError('refused', `scheme ${url.protocol} is not http or https`);
   const signal = AbortSignal.timeout(request.timeoutMs);
+  const fetch = createOutboundFetch({
+    guard: {
+      resolveHost: request.resolveHost,
+      judge: (_url, addresses) => request.checkAddresses(addresses),
+    },
+  });
   try {
-    const host = bareHost(url);
-    let addresses: string[];
-    if (isIP(host) !== 0) addresses = [host];
-    else {
-      try {
-        addresses = await untilAborted(request.resolveHost(host), signal);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new PinnedRequestError('does-not-resolve', `host ${host} does not resolve: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      }
-      if (addresses.length === 0) throw new PinnedRequestError('does-not-resolve', `host ${host} does not resolve`);
-    }
-    const refusal = await untilAborted(Promise.resolve(request.checkAddresses(addresses)), signal);
-    if (refusal !== null) throw new PinnedRequestError('refused', refusal);
-    return await send(url, addresses, request, signal);
+    const response = await fetch(request.url, { method: request.method, headers: request.headers, body: typeof request.body === 'string' || request.body === undefined ? request.body : new Uint8Array(request.body), redirect: 'manual', signal });
+    const headers: IncomingHttpHeaders = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    return { status: response.status, headers, body: await bodyStart(response, request.maxResponseBytes ?? defaultMaxResponseBytes) };
   } catch (error) {
-    throw failureOf(error, signal, request.timeoutMs);
+    if (signal.aborted && !(error instanceof PinnedRequestError)) throw new PinnedRequestError('timeout', `no answer within ${request.timeoutMs} ms`, { cause: error });
+    throw failureOf(error, request.timeoutMs);
   }
 }

@@ -7,7 +7,9 @@ import type { ServiceRuntime } from '../runtime/service-runtime';
 import { readSecretForOrigin } from '../secrets/secret-store';
 import { readInstancePolicy } from '../settings/instance-policy';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
-import { type ResolveHost, settingsUrlProblem, systemResolveHost } from '../settings/settings-url-rules';
+import { type ResolveHost, systemResolveHost } from '../net/resolve-host';
+import { policyOutboundFetch } from '../settings/outbound-guard';
+import { settingsUrlProblem } from '../settings/settings-url-rules';
 import { type CatalogHttp, type CatalogName, createCatalogHttp } from './catalogs/catalog-http';
 
 /**
@@ -22,7 +24,6 @@ export interface PriceCatalogContext {
   profile: Profile;
   catalogs: PriceCatalogConfig;
   resolveHost?: ResolveHost;
-  fetch?: typeof fetch;
 }
 
 /** The catalog context of the running service. */
@@ -33,8 +34,10 @@ export function priceCatalogContext(runtime: ServiceRuntime): PriceCatalogContex
 /** Bytes one catalog answer may hold: an AWS price list of a region is one file; the others come in pages. */
 export const catalogAnswerBytes = Object.freeze({ azure: 16 * 1024 * 1024, aws: 64 * 1024 * 1024, gcp: 32 * 1024 * 1024 });
 
-function client(context: PriceCatalogContext, catalog: CatalogName, maxBytes: number, secrets: string[] = []): CatalogHttp {
-  return createCatalogHttp({ catalog, timeoutMs: context.catalogs.timeoutMs, maxBytes, secrets, fetch: context.fetch });
+/** A catalog client that calls only the catalog's origin (its key can go nowhere else), under the instance policy. */
+async function client(context: PriceCatalogContext, baseUrl: string, catalog: CatalogName, maxBytes: number, secrets: string[] = []): Promise<CatalogHttp> {
+  const fetch = await policyOutboundFetch(context, { onlyOrigin: new URL(baseUrl).origin });
+  return createCatalogHttp({ catalog, timeoutMs: context.catalogs.timeoutMs, maxBytes, secrets, fetch });
 }
 
 /** The Azure Retail Prices search of a workspace: 409 while `cost.azurePricesBaseUrl` is empty or breaks the URL rules now. */
@@ -52,12 +55,13 @@ export async function azureCatalog(context: PriceCatalogContext, workspaceId: st
   if (problem !== null) {
     throw HttpProblem.conflict('Azure price address refused', `The workspace setting cost.azurePricesBaseUrl ${problem}; nothing was sent.`, [{ field: 'cost.azurePricesBaseUrl', message: problem }]);
   }
-  return { http: client(context, 'Azure Retail Prices', catalogAnswerBytes.azure), baseUrl, defaultCurrency: settings.cost.currency };
+  return { http: await client(context, baseUrl, 'Azure Retail Prices', catalogAnswerBytes.azure), baseUrl, defaultCurrency: settings.cost.currency };
 }
 
 /** The AWS Price List bulk API: no setting, no credential. */
-export function awsCatalog(context: PriceCatalogContext): { http: CatalogHttp; baseUrl: string } {
-  return { http: client(context, 'AWS Price List', catalogAnswerBytes.aws), baseUrl: context.catalogs.awsPriceListUrl };
+export async function awsCatalog(context: PriceCatalogContext): Promise<{ http: CatalogHttp; baseUrl: string }> {
+  const baseUrl = context.catalogs.awsPriceListUrl;
+  return { http: await client(context, baseUrl, 'AWS Price List', catalogAnswerBytes.aws), baseUrl };
 }
 
 /** The name of the workspace credential the Cloud Billing Catalog needs (DECISIONS.md section 1). */
@@ -76,5 +80,5 @@ export async function gcpCatalog(context: PriceCatalogContext, workspaceId: stri
     );
   }
   const settings = await effectiveWorkspaceSettings(context, workspaceId);
-  return { http: client(context, 'Google Cloud Billing Catalog', catalogAnswerBytes.gcp, [apiKey, encodeURIComponent(apiKey)]), baseUrl, apiKey, defaultCurrency: settings.cost.currency };
+  return { http: await client(context, baseUrl, 'Google Cloud Billing Catalog', catalogAnswerBytes.gcp, [apiKey, encodeURIComponent(apiKey)]), baseUrl, apiKey, defaultCurrency: settings.cost.currency };
 }

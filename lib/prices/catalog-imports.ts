@@ -44,7 +44,7 @@ export async function importAzurePrice(context: PriceCatalogContext, input: Impo
 
 /** OnDemand rates of an AWS service in a region. */
 export async function importAwsPrices(context: PriceCatalogContext, input: ImportInput<AwsImportRequest>): Promise<PriceEntry[]> {
-  const { http, baseUrl } = awsCatalog(context);
+  const { http, baseUrl } = await awsCatalog(context);
   const rates = await withCatalogProblems(() => readAwsRates(http, baseUrl, input.request.service, input.request.region));
   return store(context, input, 'aws', awsEntriesOf(rates, input.request));
 }

@@ -44,17 +44,17 @@ export async function searchAzureMeters(context: PriceCatalogContext, workspaceI
 }
 
 export async function searchAwsServices(context: PriceCatalogContext) {
-  const { http, baseUrl } = awsCatalog(context);
+  const { http, baseUrl } = await awsCatalog(context);
   return { items: await withCatalogProblems(() => listAwsServices(http, baseUrl)) };
 }
 
 export async function searchAwsRegions(context: PriceCatalogContext, service: string) {
-  const { http, baseUrl } = awsCatalog(context);
+  const { http, baseUrl } = await awsCatalog(context);
   return { items: await withCatalogProblems(() => listAwsRegions(http, baseUrl, service)) };
 }
 
 export async function searchAwsPrices(context: PriceCatalogContext, query: { service: string; region: string; search: string | null }) {
-  const { http, baseUrl } = awsCatalog(context);
+  const { http, baseUrl } = await awsCatalog(context);
   const rates = await withCatalogProblems(() => readAwsRates(http, baseUrl, query.service, query.region));
   return findAwsRates(rates, query.search);
 }

@@ -1,6 +1,7 @@
 import { createNewRelicClient, type NewRelicRegion } from '../sources/hosts/newrelic-client';
 import { nerdGraphUrl, newRelicKeyName, type NewRelicContext } from '../sources/newrelic-source';
 import { readSecretForOrigin } from '../secrets/secret-store';
+import { policyOutboundFetch } from '../settings/outbound-guard';
 import { measuredCallFacts } from './measured-call-facts';
 import type { ScanInput } from './scan-input';
 
@@ -18,7 +19,7 @@ export async function openNewRelicInput(context: NewRelicContext, source: { id: 
   const url = nerdGraphUrl(region, context.graphqlUrlOverride);
   const apiKey = await readSecretForOrigin(context.db, context.keyring, { workspaceId, name: newRelicKeyName(source.id), origin: new URL(url).origin });
   if (apiKey === null) throw new Error('The Source has no user API key for this NerdGraph address; set it with PUT …/apm/key.');
-  const client = createNewRelicClient({ region, apiKey, graphqlUrl: url, fetch: context.fetch });
+  const client = createNewRelicClient({ region, apiKey, graphqlUrl: url, fetch: await policyOutboundFetch(context) });
   const rows = await client.readServiceCalls(source.accountId ?? '', { sinceMinutes: newRelicWindowMinutes });
   const nameOf = (name: string | null, id: string) => name ?? `app-${id}`;
   const calls = rows.map((r) => ({ from: nameOf(r.callerName, r.callerAppId), to: nameOf(r.calleeName, r.calleeAppId), count: r.callCount, technology: null }));

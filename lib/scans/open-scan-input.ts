@@ -19,8 +19,6 @@ export interface ScanInputContext {
   sourcesRoot: string | null;
   /** `Svc__NewRelic__GraphqlUrl`, or null for the region's NerdGraph. */
   newRelicGraphqlUrl: string | null;
-  /** For tests: the fetch the git host clients use. */
-  fetch?: typeof fetch;
 }
 
 async function* filesOf(rows: { path: string; content: string }[]): AsyncGenerator<ScanEntry> {
@@ -49,7 +47,7 @@ export async function openScanInput(context: ScanInputContext, scan: ScanJob): P
     return { commitSha: head?.commitSha ?? null, entries: walkDirectory(resolved.folder), close: nothingToClose };
   }
   if (kind === 'newrelic' && source) {
-    return openNewRelicInput({ db: context.db, keyring: context.keyring, graphqlUrlOverride: context.newRelicGraphqlUrl, fetch: context.fetch }, { id: source.id, accountId: source.account_id, region: source.region }, scan.workspaceId);
+    return openNewRelicInput({ db: context.db, keyring: context.keyring, graphqlUrlOverride: context.newRelicGraphqlUrl, profile: context.profile }, { id: source.id, accountId: source.account_id, region: source.region }, scan.workspaceId);
   }
   if (kind === 'upload') {
     const rows = await context.db.selectFrom('source_files').select(['path', 'content']).where('source_id', '=', scan.sourceId!).orderBy('path').execute();

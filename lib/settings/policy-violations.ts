@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { effectiveSettings } from './merge-settings';
-import { isPrivateAddress } from './private-address';
+import { isPrivateAddress } from '../net/private-address';
 import { aiTasks, settingsUrls, type InstancePolicy, type PartialSettings, type SettingsDocument } from './settings-schema';
 
 /** A stored workspace value the policy refuses: it stays stored and does not apply. */

@@ -1,6 +1,6 @@
 import type { ServiceRuntime } from '../runtime/service-runtime';
 import type { SettingsContext } from './settings-service';
-import { systemResolveHost } from './settings-url-rules';
+import { systemResolveHost } from '../net/resolve-host';
 
 /** What the settings rules need of the runtime; names resolve with the system resolver. */
 export function settingsContext(runtime: ServiceRuntime): SettingsContext {

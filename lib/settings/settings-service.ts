@@ -8,7 +8,8 @@ import { effectiveSettings } from './merge-settings';
 import { effectiveUnderPolicy } from './policy-violations';
 import { builtInSettings, settingsDocumentProblems, settingsUrls, type InstancePolicy, type PartialSettings } from './settings-schema';
 import { listWorkspaceOverrides, readInstanceSettings, readWorkspaceSettings, writeInstanceSettings, writeWorkspaceSettings } from './settings-store';
-import { settingsUrlProblem, type ResolveHost } from './settings-url-rules';
+import type { ResolveHost } from '../net/resolve-host';
+import { settingsUrlProblem } from './settings-url-rules';
 import { versionConflict } from './settings-version-header';
 import { deleteKeysOfRemovedProviders } from '../secrets/secret-store';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { settingsUrlProblem, type ResolveHost } from './settings-url-rules';
+import type { ResolveHost } from '../net/resolve-host';
+import { settingsUrlProblem } from './settings-url-rules';
 
 const names: Record<string, string[]> = {
   'public.test': ['93.184.216.34', '2606:2800:220:1::1'],

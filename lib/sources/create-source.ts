@@ -98,7 +98,7 @@ export async function createSource(context: CreateSourceContext, projectId: stri
   const inserted = await insertSource(context.db, { id, projectId, kind, name: request.name, slug, repository, path, accountId, region, createdBy: context.actor, at: context.now });
   if (!inserted) throw HttpProblem.conflict('Source name in use', `Another Source of this project has the slug "${slug}".`, [{ field: 'name', message: `its slug "${slug}" is in use` }]);
   if (kind === 'newrelic' && request.apiKey) {
-    await saveNewRelicKey({ db: context.db, keyring: context.keyring, graphqlUrlOverride: context.newRelicGraphqlUrl }, { workspaceId: context.workspaceId, sourceId: id, region: region as 'us' | 'eu', apiKey: request.apiKey, actor: context.actor, at: context.now });
+    await saveNewRelicKey({ db: context.db, keyring: context.keyring, graphqlUrlOverride: context.newRelicGraphqlUrl, profile: context.profile }, { workspaceId: context.workspaceId, sourceId: id, region: region as 'us' | 'eu', apiKey: request.apiKey, actor: context.actor, at: context.now });
   }
   return (await findSource(context.db, projectId, id))!;
 }

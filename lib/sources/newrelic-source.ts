@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { Profile } from '../config/service-config';
 import type { MasterKeyring } from '../crypto/master-key';
 import type { Database } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import { readSecretForOrigin, saveSecret } from '../secrets/secret-store';
+import { policyOutboundFetch } from '../settings/outbound-guard';
 import { createNewRelicClient, newRelicGraphqlUrls, type NewRelicKeyTest, type NewRelicRegion } from './hosts/newrelic-client';
 
 /** The stored name of a New Relic Source's user API key (encrypted like every workspace credential). */
@@ -25,7 +27,8 @@ export interface NewRelicContext {
   db: Kysely<Database>;
   keyring: MasterKeyring;
   graphqlUrlOverride: string | null;
-  fetch?: typeof fetch;
+  /** Whose policy the outbound requests keep to (docs/security.md "Outbound requests"). */
+  profile: Profile;
 }
 
 export async function saveNewRelicKey(context: NewRelicContext, input: { workspaceId: string; sourceId: string; region: NewRelicRegion; apiKey: string; actor: string; at: Date }): Promise<void> {
@@ -34,8 +37,8 @@ export async function saveNewRelicKey(context: NewRelicContext, input: { workspa
 }
 
 /** Tests a key against NerdGraph; a failure is reported, not thrown. */
-export function testNewRelicKey(context: Pick<NewRelicContext, 'graphqlUrlOverride' | 'fetch'>, input: { region: NewRelicRegion; accountId: string; apiKey: string }): Promise<NewRelicKeyTest> {
-  const client = createNewRelicClient({ region: input.region, apiKey: input.apiKey, graphqlUrl: nerdGraphUrl(input.region, context.graphqlUrlOverride), fetch: context.fetch });
+export async function testNewRelicKey(context: Pick<NewRelicContext, 'db' | 'profile' | 'graphqlUrlOverride'>, input: { region: NewRelicRegion; accountId: string; apiKey: string }): Promise<NewRelicKeyTest> {
+  const client = createNewRelicClient({ region: input.region, apiKey: input.apiKey, graphqlUrl: nerdGraphUrl(input.region, context.graphqlUrlOverride), fetch: await policyOutboundFetch(context) });
   return client.testKey(input.accountId);
 }
 

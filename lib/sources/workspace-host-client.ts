@@ -3,6 +3,7 @@ import type { Profile } from '../config/service-config';
 import type { MasterKeyring } from '../crypto/master-key';
 import type { Database } from '../db/schema';
 import { readSecretForOrigin } from '../secrets/secret-store';
+import { policyOutboundFetch } from '../settings/outbound-guard';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
 import { createGitHostClient, type GitHostClient } from './hosts/host-client';
 import type { GitHostKind } from './source-kinds';
@@ -11,8 +12,6 @@ export interface HostClientContext {
   db: Kysely<Database>;
   keyring: MasterKeyring;
   profile: Profile;
-  /** For tests: the fetch the clients use. */
-  fetch?: typeof fetch;
 }
 
 /** The workspace secret that holds a host's token (part 2 "Credentials"); the other hosts are read without one (public repositories). */
@@ -28,5 +27,5 @@ export async function workspaceHostClient(context: HostClientContext, workspaceI
   const apiBaseUrl = settings[kind].apiBaseUrl;
   const secretName = tokenSecretOf[kind];
   const token = secretName && apiBaseUrl !== '' ? await readSecretForOrigin(context.db, context.keyring, { workspaceId, name: secretName, origin: new URL(apiBaseUrl).origin }) : null;
-  return { client: createGitHostClient(kind, { apiBaseUrl, token, fetch: context.fetch }), apiBaseUrl, tokenSet: token !== null };
+  return { client: createGitHostClient(kind, { apiBaseUrl, token, fetch: await policyOutboundFetch(context) }), apiBaseUrl, tokenSet: token !== null };
 }

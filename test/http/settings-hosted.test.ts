@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPrivateAddress } from '../../lib/settings/private-address';
+import { isPrivateAddress } from '../../lib/net/private-address';
 import { aiProviderKinds, builtInSettings } from '../../lib/settings/settings-schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';

@@ -25,7 +25,7 @@ function usageOf(usage: AnthropicUsage | undefined): TokenUsage | null {
 export const anthropicClient: AiProviderClient = {
   async complete(call: ProviderCall) {
     // The key is passed in code, so the SDK reads no credential of the host's environment.
-    const client = new Anthropic({ apiKey: call.apiKey, baseURL: call.baseUrl, maxRetries: 0, timeout: call.timeoutMs + sdkTimeoutGraceMs });
+    const client = new Anthropic({ apiKey: call.apiKey, baseURL: call.baseUrl, maxRetries: 0, timeout: call.timeoutMs + sdkTimeoutGraceMs, fetch: call.fetch });
     const params = {
       model: call.model,
       max_tokens: call.maxOutputTokens,

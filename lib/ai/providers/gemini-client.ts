@@ -17,7 +17,7 @@ function usageOf(usage: GenerateContentResponseUsageMetadata | undefined): Token
 export const geminiClient: AiProviderClient = {
   async complete(call: ProviderCall) {
     // Named in code: the SDK then reads neither a key nor Vertex AI settings from the environment.
-    const ai = new GoogleGenAI({ apiKey: call.apiKey, vertexai: false, httpOptions: { baseUrl: call.baseUrl } });
+    const ai = new GoogleGenAI({ apiKey: call.apiKey, vertexai: false, httpOptions: { baseUrl: call.baseUrl, fetch: call.fetch } });
     const params = {
       model: call.model,
       contents: [{ role: 'user', parts: [{ text: call.prompt.user }] }],

@@ -42,7 +42,7 @@ export function openAiChatClient(kind: 'openai' | 'openai-compatible'): AiProvid
   return {
     async complete(call: ProviderCall) {
       // Every option the SDK would otherwise read from the environment is given, so nothing of the host's goes out.
-      const client = new OpenAI({ apiKey: call.apiKey, baseURL: call.baseUrl, organization: null, project: null, webhookSecret: null, maxRetries: 0, timeout: call.timeoutMs + sdkTimeoutGraceMs });
+      const client = new OpenAI({ apiKey: call.apiKey, baseURL: call.baseUrl, organization: null, project: null, webhookSecret: null, maxRetries: 0, timeout: call.timeoutMs + sdkTimeoutGraceMs, fetch: call.fetch });
       const body = {
         model: call.model,
         messages: [

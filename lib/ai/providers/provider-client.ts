@@ -1,3 +1,4 @@
+import { OutboundRefusedError, type OutboundFetch } from '../../net/outbound-fetch';
 import type { AiPrompt, AnswerMode } from '../ai-prompt';
 import type { TokenUsage } from '../model-prices';
 
@@ -24,6 +25,8 @@ export interface ProviderCall {
   /** Aborted when `timeoutSeconds` has passed. */
   signal: AbortSignal;
   timeoutMs: number;
+  /** The outbound client bound to the provider's origin (docs/security.md "Outbound requests"): the SDK's only way out. */
+  fetch: OutboundFetch;
 }
 
 export interface ProviderAnswer {
@@ -39,7 +42,7 @@ export interface AiProviderClient {
   complete(call: ProviderCall): Promise<ProviderAnswer>;
 }
 
-export type ProviderFailureReason = 'provider-error' | 'timeout' | 'invalid-output';
+export type ProviderFailureReason = 'provider-error' | 'timeout' | 'invalid-output' | 'address-refused';
 
 /** A call that gave no usable answer; `usage` is kept when the provider charged for one (invalid output). */
 export class AiProviderCallError extends Error {
@@ -62,8 +65,22 @@ export class AiProviderCallError extends Error {
 export const sdkTimeoutGraceMs = 2000;
 
 /** What a thrown SDK error means: our timer fired (timeout), or the provider failed or could not be reached. */
+/** The message of a call whose answer was a redirect off the provider's origin, which is never followed. */
+export const redirectNotFollowed = 'the provider redirected the call to another address, which is never followed';
+
+/** The outbound client's refusal somewhere in the causes an SDK wrapped it in. */
+function outboundRefusalIn(error: unknown): OutboundRefusedError | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (current instanceof OutboundRefusedError) return current;
+  }
+  return null;
+}
+
 export function providerFailure(error: unknown, signal: AbortSignal): AiProviderCallError {
   if (error instanceof AiProviderCallError) return error;
+  const refused = outboundRefusalIn(error);
+  if (refused?.refusal === 'address' || refused?.refusal === 'does-not-resolve') return new AiProviderCallError('address-refused', refused.message, null, null, { cause: error });
+  if (refused) return new AiProviderCallError('provider-error', redirectNotFollowed, null, null, { cause: error });
   if (signal.aborted) return new AiProviderCallError('timeout', 'no answer within the time limit', null, null, { cause: error });
   const status = typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : null;
   const message = status === null ? 'the provider could not be reached' : `the provider answered HTTP ${status}`;

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createCatalogHttp, quoteNumbersOf, type CatalogError } from './catalog-http';
+import { openOutboundFetch } from '../../../test/support/outbound';
 
 const decimalText = fc
   .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.integer({ min: 0, max: 20 }), fc.option(fc.integer({ min: -30, max: 30 }), { nil: null }))
@@ -55,7 +56,7 @@ describe('createCatalogHttp', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const http = () => createCatalogHttp({ catalog: 'Google Cloud Billing Catalog', timeoutMs: 2000, maxBytes: 1000, secrets: ['secret-key'] });
+  const http = () => createCatalogHttp({ fetch: openOutboundFetch, catalog: 'Google Cloud Billing Catalog', timeoutMs: 2000, maxBytes: 1000, secrets: ['secret-key'] });
 
   it('follows no redirect, caps the bytes of an answer, and never repeats a secret or a query', async () => {
     const redirect = http().getJson(new URL(`${origin}/redirect?key=secret-key`), z.unknown());

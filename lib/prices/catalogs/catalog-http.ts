@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { OutboundFetch } from '../../net/outbound-fetch';
 
 /**
  * The one HTTP path of the price catalog clients (docs/prices.md "Catalog failures"): one time
@@ -30,7 +31,8 @@ export interface CatalogHttpOptions {
   maxBytes: number;
   /** Texts never repeated in a message (the API key). */
   secrets?: readonly string[];
-  fetch?: typeof fetch;
+  /** The outbound client under the instance policy, bound to the catalog's origin. */
+  fetch: OutboundFetch;
 }
 
 export interface CatalogGetOptions {
@@ -73,7 +75,7 @@ export function quoteNumbersOf(text: string, members: readonly string[]): string
 }
 
 export function createCatalogHttp(options: CatalogHttpOptions): CatalogHttp {
-  const fetchImpl = options.fetch ?? fetch;
+  const fetchImpl = options.fetch;
   const deadline = Date.now() + options.timeoutMs;
   const catalog = options.catalog;
   const seconds = `${Math.round(options.timeoutMs / 100) / 10} s`;

@@ -6,7 +6,8 @@ import type { FakeHost, FakeRepository } from '../../../test/support/fake-hosts/
 import { ArchiveRefusedError } from '../archive/archive-errors';
 import type { SourceEntry } from '../archive/source-entry';
 import { createGitHostClient, type GitHostClientOptions } from './host-client';
-import { HostAuthError, HostInputError, HostNotFoundError } from './host-errors';
+import { HostAuthError, HostInputError, HostNotFoundError, HostResponseError } from './host-errors';
+import { openOutboundFetch } from '../../../test/support/outbound';
 
 const pat = 'azure-pat-valid';
 const mainSha = '3'.repeat(40);
@@ -47,7 +48,7 @@ describe('Azure DevOps client against the fake Azure DevOps API', () => {
     await other.close();
   });
 
-  const client = (overrides: Partial<GitHostClientOptions> = {}) => createGitHostClient('azureDevOps', { apiBaseUrl: fake.apiBaseUrl, token: pat, ...overrides });
+  const client = (overrides: Partial<GitHostClientOptions> = {}) => createGitHostClient('azureDevOps', { fetch: openOutboundFetch, apiBaseUrl: fake.apiBaseUrl, token: pat, ...overrides });
 
   it('lists an organization in pages of 100 with api-version=7.1 and the PAT as Basic', async () => {
     const first = await client().listRepositories({ owner: 'contoso', page: 1 });
@@ -99,20 +100,18 @@ describe('Azure DevOps client against the fake Azure DevOps API', () => {
     expect(clock.sleeps).toEqual([4000, 9000]);
   });
 
-  it('drops the PAT on a redirect to another origin', async () => {
+  it('never follows a redirect to another origin: the PAT and the request stay home', async () => {
     const mark = other.requests.length;
     fake.redirectNext(other.origin, { match: (request) => request.rawPath.startsWith('/contoso/Retail%20Platform/_apis/git/repositories') });
-    const page = await client().listRepositories({ owner: 'contoso/Retail Platform', page: 1 });
-    // Without the PAT the other origin shows public repositories only.
-    expect(page.items.map((item) => item.fullName)).toEqual(['contoso/Retail Platform/links']);
-    expect(other.requests.slice(mark).map((request) => request.headers.authorization)).toEqual([undefined]);
+    await expect(client().listRepositories({ owner: 'contoso/Retail Platform', page: 1 })).rejects.toBeInstanceOf(HostResponseError);
+    expect(other.requests.slice(mark)).toEqual([]);
   });
 
   it('types a refused PAT, whether answered 401 or 203 with a sign-in page, and tests a connection against an organization', async () => {
     await expect(client({ token: 'bad' }).listRepositories({ owner: 'contoso', page: 1 })).rejects.toBeInstanceOf(HostAuthError);
     const signIn = await startFakeAzureDevOps({ repositories: [], token: pat, signInPageForBadToken: true });
     try {
-      const error = await createGitHostClient('azureDevOps', { apiBaseUrl: signIn.apiBaseUrl, token: 'bad' }).listRepositories({ owner: 'contoso', page: 1 }).catch((caught) => caught);
+      const error = await createGitHostClient('azureDevOps', { fetch: openOutboundFetch, apiBaseUrl: signIn.apiBaseUrl, token: 'bad' }).listRepositories({ owner: 'contoso', page: 1 }).catch((caught) => caught);
       expect(error).toBeInstanceOf(HostAuthError);
       expect(error.status).toBe(203);
     } finally {

@@ -133,7 +133,7 @@ export function createAzureDevOpsClient(options: GitHostClientOptions): GitHostC
       $format: 'zip',
       download: true,
     });
-    const { body } = await http.stream(http.url(`${path}/items`, query), { headers: { accept: 'application/zip' } });
+    const { body } = await http.stream(http.url(`${path}/items`, query), { headers: { accept: 'application/zip' }, followsOtherOrigins: true });
     yield* readArchive(body, { ...treeOptions, format: 'zip', temporaryDirectory: options.temporaryDirectory });
   }
 

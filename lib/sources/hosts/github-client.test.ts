@@ -8,6 +8,7 @@ import { ArchiveRefusedError } from '../archive/archive-errors';
 import type { SourceEntry } from '../archive/source-entry';
 import { createGitHostClient, type GitHostClientOptions } from './host-client';
 import { HostAuthError, HostNotFoundError, HostOffError, HostRateLimitedError, HostResponseError, HostUnreachableError } from './host-errors';
+import { openOutboundFetch } from '../../../test/support/outbound';
 
 const token = 'ghp_valid-token';
 const mainSha = 'a'.repeat(40);
@@ -55,7 +56,7 @@ describe('GitHub client against the fake GitHub API', () => {
     await other.close();
   });
 
-  const client = (overrides: Partial<GitHostClientOptions> = {}) => createGitHostClient('github', { apiBaseUrl: fake.apiBaseUrl, token, ...overrides });
+  const client = (overrides: Partial<GitHostClientOptions> = {}) => createGitHostClient('github', { fetch: openOutboundFetch, apiBaseUrl: fake.apiBaseUrl, token, ...overrides });
   const requestsSince = (mark: number) => fake.requests.slice(mark);
 
   it('lists the repositories the token reads across pages by the Link header', async () => {
@@ -123,38 +124,20 @@ describe('GitHub client against the fake GitHub API', () => {
     expect(error).toMatchObject({ reason: 'symlink', entryPath: expect.stringMatching(/etc-link$/) });
   });
 
-  it('drops the token when a redirect leaves the API origin, keeps it on the same origin', async () => {
+  it('never follows a redirect off the API origin (the other origin is not called); keeps the token on the same origin', async () => {
     const otherMark = other.requests.length;
     fake.redirectNext(other.origin, { status: 307, match: (request) => request.rawPath.startsWith('/orgs/acme/repos') });
-    const page = await client().listRepositories({ owner: 'acme', page: 1 });
-    // The other origin answered without the token: the private acme/shop is not there.
-    expect(page.items.map((item) => item.fullName)).toEqual(['acme/api', 'acme/empty', 'acme/links', 'acme/web']);
-    const received = other.requests.slice(otherMark);
-    expect(received.length).toBeGreaterThan(0);
-    for (const request of received) expect(request.headers.authorization).toBeUndefined();
+    const error = await client().listRepositories({ owner: 'acme', page: 1 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HostResponseError);
+    expect((error as Error).message).toBe('github redirected GET /orgs/acme/repos to another origin, which is not followed.');
+    expect(other.requests.slice(otherMark)).toEqual([]);
 
     const mark = fake.requests.length;
     fake.redirectNext(fake.origin, { match: (request) => request.rawPath === '/user' });
     expect((await client().testConnection()).ok).toBe(true);
-    for (const request of requestsSince(mark)) expect(request.headers.authorization).toBe(`Bearer ${token}`);
-  });
-
-  it('does not send the token again after a redirect chain comes back to the API origin', async () => {
-    const bounce = await startFakeHttpServer((request, response) => {
-      response.writeHead(302, { location: `${fake.origin}${request.rawPath}` });
-      response.end();
-    });
-    try {
-      fake.redirectNext(bounce.origin, { match: (request) => request.rawPath === '/repos/acme/api' });
-      const mark = fake.requests.length;
-      // acme/api is public, so the call still resolves once the token is dropped.
-      expect(await client().resolveRef('acme/api', { ref: null })).toMatchObject({ ref: 'main' });
-      const returned = requestsSince(mark).filter((request) => request.path === '/repos/acme/api');
-      expect(returned.map((request) => request.headers.authorization)).toEqual([`Bearer ${token}`, undefined]);
-      expect(bounce.requests[0]!.headers.authorization).toBeUndefined();
-    } finally {
-      await bounce.close();
-    }
+    const sent = requestsSince(mark);
+    expect(sent).toHaveLength(2);
+    for (const request of sent) expect(request.headers.authorization).toBe(`Bearer ${token}`);
   });
 
   it('waits out a 429 Retry-After, then succeeds', async () => {
@@ -272,13 +255,13 @@ describe('GitHub client against the fake GitHub API', () => {
     await expect(files(client().readTree('acme/shop', 'main', limits))).rejects.toMatchObject({ name: 'HostInputError' });
     await expect(client().listRepositories({ page: 0 })).rejects.toMatchObject({ name: 'HostInputError' });
     expect(fake.requests.length).toBe(mark);
-    expect(() => createGitHostClient('github', { apiBaseUrl: '', token })).toThrow(HostOffError);
+    expect(() => createGitHostClient('github', { fetch: openOutboundFetch, apiBaseUrl: '', token })).toThrow(HostOffError);
   });
 
   it('works under a GitHub Enterprise base path', async () => {
     const enterprise = await startFakeGitHub({ repositories: [{ fullName: 'corp/app', defaultBranch: 'main', branches: { main: mainSha } }], token, basePath: '/api/v3' });
     try {
-      const github = createGitHostClient('github', { apiBaseUrl: `${enterprise.origin}/api/v3/`, token });
+      const github = createGitHostClient('github', { fetch: openOutboundFetch, apiBaseUrl: `${enterprise.origin}/api/v3/`, token });
       expect(await github.resolveRef('corp/app', { ref: null })).toMatchObject({ commitSha: mainSha });
       expect(enterprise.requests.map((request) => request.path)).toEqual(['/api/v3/repos/corp/app', '/api/v3/repos/corp/app/commits/main']);
     } finally {

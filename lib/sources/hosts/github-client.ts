@@ -106,7 +106,7 @@ export function createGitHubClient(options: GitHostClientOptions): GitHostClient
   async function* readTree(repository: string, commitSha: string, treeOptions: TreeReadOptions): AsyncGenerator<SourceEntry> {
     const sha = checkCommitSha('github', commitSha);
     // Answers 302 to codeload.github.com, another origin: the token is not sent there.
-    const { body } = await http.stream(http.url(`${repositoryPath(repository)}/tarball/${sha}`));
+    const { body } = await http.stream(http.url(`${repositoryPath(repository)}/tarball/${sha}`), { followsOtherOrigins: true });
     yield* readArchive(body, { ...treeOptions, format: 'tar.gz', stripTopFolder: true, temporaryDirectory: options.temporaryDirectory });
   }
 

@@ -84,7 +84,7 @@ export function createGitLabClient(options: GitHostClientOptions): GitHostClient
 
   async function* readTree(repository: string, commitSha: string, treeOptions: TreeReadOptions): AsyncGenerator<SourceEntry> {
     const sha = checkCommitSha('gitlab', commitSha);
-    const { body } = await http.stream(http.url(`${projectPath(repository)}/repository/archive.tar.gz`, { sha }));
+    const { body } = await http.stream(http.url(`${projectPath(repository)}/repository/archive.tar.gz`, { sha }), { followsOtherOrigins: true });
     yield* readArchive(body, { ...treeOptions, format: 'tar.gz', stripTopFolder: true, temporaryDirectory: options.temporaryDirectory });
   }
 

@@ -1,3 +1,4 @@
+import type { OutboundFetch } from '../../net/outbound-fetch';
 import type { SourceEntry, TreeReadOptions } from '../archive/source-entry';
 import { createAzureDevOpsClient } from './azure-devops-client';
 import { createBitbucketClient } from './bitbucket-client';
@@ -88,7 +89,8 @@ export interface GitHostClientOptions {
   apiBaseUrl: string;
   /** The workspace's token for the host, or null to call without one (public repositories only). */
   token: string | null;
-  fetch?: typeof fetch;
+  /** The outbound client under the instance policy (lib/settings/outbound-guard.ts). */
+  fetch: OutboundFetch;
   /** Milliseconds since the epoch. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;

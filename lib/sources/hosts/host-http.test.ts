@@ -6,6 +6,7 @@ import { hostErrorStatus, HostNotFoundError, HostRateLimitedError, HostResponseE
 import { createHostHttp, type HostHttpOptions } from './host-http';
 import { continuationTokenOf, nextLinkOf, pageNumberOf } from './host-paging';
 import { quotaExhaustedUntil, readRateLimit } from './rate-limit-headers';
+import { openOutboundFetch } from '../../../test/support/outbound';
 
 const now = Date.parse('2026-03-01T10:00:00Z');
 
@@ -77,7 +78,7 @@ describe('createHostHttp', () => {
   afterAll(() => server.close());
 
   const http = (overrides: Partial<HostHttpOptions> = {}) =>
-    createHostHttp({ host: 'github', apiBaseUrl: `${server.origin}/`, credentialHeaders: { authorization: 'Bearer t' }, ...overrides });
+    createHostHttp({ fetch: openOutboundFetch, host: 'github', apiBaseUrl: `${server.origin}/`, credentialHeaders: { authorization: 'Bearer t' }, ...overrides });
   const anything = z.unknown();
 
   it('stops after five redirects, and refuses a redirect to a scheme other than http(s)', async () => {

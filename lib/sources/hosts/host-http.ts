@@ -8,13 +8,14 @@ import {
   HostResponseError,
   HostUnreachableError,
 } from './host-errors';
+import { OutboundRefusedError, type OutboundFetch } from '../../net/outbound-fetch';
 import { quotaExhaustedUntil, readRateLimit } from './rate-limit-headers';
 
 /**
- * The one HTTP path of every host client: timeouts, redirects that never carry
- * the credential off its origin, JSON with clear errors, bounded waits on rate
- * limits, and typed errors (host-errors.ts). Clients build URLs and read
- * shapes; they never call fetch themselves.
+ * The one HTTP path of every host client, over the outbound client (lib/net): timeouts,
+ * redirects kept to the API origin (an archive download may move to a download host, without
+ * the credential), JSON with clear errors, bounded waits on rate limits, and typed errors
+ * (host-errors.ts). Clients build URLs and read shapes; they never call fetch themselves.
  */
 
 export interface HostHttpOptions {
@@ -25,7 +26,8 @@ export interface HostHttpOptions {
   credentialHeaders: Record<string, string>;
   /** Headers sent on every request, to any origin (Accept, API version, User-Agent). */
   headers?: Record<string, string>;
-  fetch?: typeof fetch;
+  /** The outbound client under the instance policy (lib/settings/outbound-guard.ts). */
+  fetch: OutboundFetch;
   /** Milliseconds since the epoch; injected by tests. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -57,6 +59,12 @@ export interface HostRequestInit {
   headers?: Record<string, string>;
   /** Statuses besides 404 and 410 that mean "does not exist" for this call (GitHub's 422 for an unknown ref). */
   notFoundStatuses?: readonly number[];
+  /**
+   * An archive download: a redirect to another origin is followed, without the credential
+   * (GitHub answers a tarball with a signed address on codeload.github.com). Every other call
+   * refuses a redirect off the API origin.
+   */
+  followsOtherOrigins?: boolean;
 }
 
 export interface HostJsonResponse<T> {
@@ -132,7 +140,7 @@ async function readLimitedText(response: Response, maxBytes: number): Promise<st
 /** Creates the HTTP path for one host and one credential. */
 export function createHostHttp(options: HostHttpOptions): HostHttp {
   const settings: Record<keyof typeof hostHttpDefaults, number> = { ...hostHttpDefaults, ...definedOnly(options) };
-  const fetchImpl = options.fetch ?? fetch;
+  const fetchImpl = options.fetch;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const base = new URL(options.apiBaseUrl);
@@ -158,7 +166,10 @@ export function createHostHttp(options: HostHttpOptions): HostHttp {
       if (current.protocol !== 'https:' && current.protocol !== 'http:') {
         throw new HostResponseError(host, null, `${host} redirected ${describe(method, target)} to an address that is not http or https.`);
       }
-      if (current.origin !== apiOrigin) credentialAllowed = false;
+      if (current.origin !== apiOrigin) {
+        if (!init.followsOtherOrigins) throw new HostResponseError(host, null, `${host} redirected ${describe(method, target)} to another origin, which is not followed.`);
+        credentialAllowed = false;
+      }
       const headers: Record<string, string> = { 'user-agent': 'svc', ...options.headers, ...init.headers, ...(credentialAllowed ? options.credentialHeaders : {}) };
       let response: Response;
       try {
@@ -180,6 +191,7 @@ export function createHostHttp(options: HostHttpOptions): HostHttp {
 
   function unreachable(method: string, target: URL, error: unknown, signal: AbortSignal): HostError {
     if (error instanceof HostError) return error;
+    if (error instanceof OutboundRefusedError) return new HostUnreachableError(host, `${host} was not called for ${describe(method, target)}: ${error.message}.`, { cause: error });
     if (signal.aborted) return new HostUnreachableError(host, `${host} did not answer ${describe(method, target)} within ${Math.round(settings.timeoutMs / 1000)} s.`, { cause: error });
     const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     return new HostUnreachableError(host, `${host} could not be reached for ${describe(method, target)}: ${reason}`, { cause: error });

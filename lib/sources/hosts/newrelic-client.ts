@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OutboundFetch } from '../../net/outbound-fetch';
 import { HostError, HostInputError, HostResponseError } from './host-errors';
 import { createHostHttp } from './host-http';
 
@@ -23,7 +24,8 @@ export interface NewRelicClientOptions {
   apiKey: string;
   /** Replaces the region's address (tests, a proxy); the key is bound to this address's origin. */
   graphqlUrl?: string;
-  fetch?: typeof fetch;
+  /** The outbound client under the instance policy (lib/settings/outbound-guard.ts). */
+  fetch: OutboundFetch;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   timeoutMs?: number;
