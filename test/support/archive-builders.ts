@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { constants as zlibConstants, crc32, createGzip, deflateRawSync, gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
 
 /**
@@ -45,11 +46,54 @@ export async function buildTar(entries: TarEntrySpec[], options: { paxGlobalComm
 
 /** Sets the type flag of the first tar header and writes its checksum again. */
 function retypeFirstHeader(archive: Buffer, typeFlag: string): void {
-  archive.write(typeFlag, 156, 'latin1');
+  rewriteFirstHeader(archive, typeFlag, 156);
+}
+
+/** Writes a field of the first tar header (latin1 text at its offset) and then the header's checksum. */
+function rewriteFirstHeader(archive: Buffer, text: string, offset: number): void {
+  archive.write(text, offset, 'latin1');
   archive.fill(0x20, 148, 156);
   let sum = 0;
   for (let i = 0; i < 512; i += 1) sum += archive[i]!;
   archive.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+}
+
+/**
+ * A copy of a tar whose first header declares `size` bytes of data, whatever
+ * follows it: a header that lies, or the first 512 bytes of an entry too large to build.
+ */
+export function withDeclaredSize(archive: Buffer, size: number): Buffer {
+  const copy = Buffer.from(archive);
+  rewriteFirstHeader(copy, `${size.toString(8).padStart(11, '0')}\0`, 124);
+  return copy;
+}
+
+/**
+ * A tar.gz of files of zeros, made only as it is read (each block generated,
+ * then gzipped, with backpressure), so a bomb that inflates to gigabytes costs
+ * the test no memory. `tarBytesMade()` tells how much of the tar was made so
+ * far: how far a reader pulled before it stopped.
+ */
+export async function zeroFilledTarGz(files: { name: string; size: number }[]): Promise<{ stream: Readable; tarBytesMade(): number }> {
+  const headers = await Promise.all(files.map(async (file) => withDeclaredSize((await buildTar([{ name: file.name }])).subarray(0, 512), file.size)));
+  let made = 0;
+  const block = Buffer.alloc(64 * 1024);
+  async function* tarBytes(): AsyncGenerator<Buffer> {
+    for (const [index, file] of files.entries()) {
+      made += 512;
+      yield headers[index]!;
+      // The data, padded to whole 512-byte blocks.
+      for (let left = Math.ceil(file.size / 512) * 512; left > 0; left -= block.length) {
+        const chunk = left >= block.length ? block : block.subarray(0, left);
+        made += chunk.length;
+        yield chunk;
+      }
+    }
+    yield Buffer.alloc(1024);
+  }
+  // Run-length deflate: zeros compress as well as with the default strategy, several times faster.
+  const stream = Readable.from(tarBytes()).pipe(createGzip({ strategy: zlibConstants.Z_RLE }));
+  return { stream, tarBytesMade: () => made };
 }
 
 function paxRecord(key: string, value: string): Buffer {

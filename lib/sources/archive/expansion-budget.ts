@@ -17,6 +17,15 @@ export class ExpansionBudget {
     return this.used;
   }
 
+  /**
+   * Refuses at once an entry whose header declares more than the whole limit:
+   * its bytes could only pass it, so none of them is inflated first. What the
+   * entry really holds is still counted by spend() as it streams.
+   */
+  refuseLargerThanLimit(declaredBytes: number): void {
+    if (declaredBytes > this.limitBytes) throw new ArchiveTooLargeError(this.limitBytes);
+  }
+
   /** Adds bytes just produced; throws ArchiveTooLargeError once past the limit. */
   spend(bytes: number): void {
     this.used += bytes;

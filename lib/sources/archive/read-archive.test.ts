@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildTar, buildTarGz, buildZip } from '../../../test/support/archive-builders';
+import { gzipSync } from 'node:zlib';
+import { buildTar, buildTarGz, buildZip, withDeclaredSize, zeroFilledTarGz } from '../../../test/support/archive-builders';
 import { ArchiveFormatError, ArchiveRefusedError, ArchiveTooLargeError } from './archive-errors';
 import { detectArchiveFormat } from './detect-archive-format';
 import { type ArchiveInput, type ReadArchiveOptions, readArchive } from './read-archive';
@@ -101,13 +102,65 @@ describe('readArchive: the expanded-size limit counts real bytes', () => {
   });
 
   it('refuses while streaming, before the consumer has read past the limit, even when entries are skipped', async () => {
-    const gz = await buildTarGz([{ name: 'a.bin', data: bomb }, { name: 'late.txt', data: 'never reached' }]);
+    const part = Buffer.alloc(700_000, 0);
+    const gz = await buildTarGz([{ name: 'a.bin', data: part }, { name: 'b.bin', data: part }, { name: 'late.txt', data: 'never reached' }]);
     const seen: string[] = [];
     const run = async () => {
       for await (const entry of readArchive(gz, limit)) seen.push(entry.path);
     };
     await expect(run()).rejects.toBeInstanceOf(ArchiveTooLargeError);
-    expect(seen).toEqual(['a.bin']);
+    expect(seen).toEqual(['a.bin', 'b.bin']);
+  });
+
+  it('refuses a tar entry whose header alone declares more than the limit, before inflating any of it', async () => {
+    // A header declaring 1 GiB, followed by 1 byte: refused as too large, not as cut short.
+    const liar = withDeclaredSize(await buildTar([{ name: 'zeros.bin', data: 'x' }]), 2 ** 30);
+    const seen: string[] = [];
+    const run = async () => {
+      for await (const entry of readArchive(gzipSync(liar), limit)) seen.push(entry.path);
+    };
+    await expect(run()).rejects.toBeInstanceOf(ArchiveTooLargeError);
+    expect(seen).toEqual([]);
+  });
+
+  it('trips at the limit while a tar.gz of 960 MiB streams, its entries skipped or discarded, reading little past the limit', async () => {
+    const maxArchiveBytes = 16 * 1024 * 1024;
+    const files = Array.from({ length: 64 }, (_, i) => ({ name: `zeros-${i}.bin`, size: 15 * 1024 * 1024 }));
+    for (const take of ['skip', 'discard'] as const) {
+      const bomb = await zeroFilledTarGz(files);
+      const seen: string[] = [];
+      const run = async () => {
+        for await (const entry of readArchive(bomb.stream, { maxArchiveBytes })) {
+          seen.push(entry.path);
+          if (take === 'discard') await entry.discard();
+        }
+      };
+      await expect(run()).rejects.toBeInstanceOf(ArchiveTooLargeError);
+      // The second file passes the limit while it streams; the bomb's maker stops soon after
+      // (gzip runs ahead of the reader by what its buffers hold), far from its 960 MiB.
+      expect(seen).toEqual(['zeros-0.bin', 'zeros-1.bin']);
+      expect(bomb.tarBytesMade()).toBeLessThan(4 * maxArchiveBytes);
+      expect(bomb.stream.destroyed).toBe(true);
+    }
+  });
+
+  it('discard() checks an entry to its end like read() and keeps nothing; read() after it rejects', async () => {
+    const zip = buildZip([{ name: 'liar.bin', data: bomb, declaredSize: 10 }]);
+    const discardAll = async (input: ArchiveInput) => {
+      for await (const entry of readArchive(input, limit)) await entry.discard();
+    };
+    await expect(discardAll(zip)).rejects.toMatchObject({ entryPath: 'liar.bin', reason: 'size-mismatch' });
+    const gz = await buildTarGz([{ name: 'a.txt', data: 'x'.repeat(5000) }]);
+    await expect(discardAll(gz.subarray(0, gz.length - 20))).rejects.toBeInstanceOf(ArchiveFormatError);
+    for await (const entry of readArchive(await buildTarGz(tree), limit)) {
+      await entry.discard();
+      await expect(entry.read()).rejects.toThrow(/discarded/);
+    }
+    for await (const entry of readArchive(buildZip([{ name: 'a.txt', data: 'a' }]), limit)) {
+      expect((await entry.read()).toString()).toBe('a');
+      await entry.discard();
+      expect((await entry.read()).toString()).toBe('a');
+    }
   });
 
   it('refuses a zip whose entries declare more than the limit', async () => {
@@ -151,6 +204,7 @@ describe('readArchive: unsafe entries refuse the whole archive', () => {
     ['a hard link in a tar', () => buildTar([{ name: 'a', data: 'x' }, { name: 'b', type: 'link', linkname: 'a' }]), 'b', 'hard-link'],
     ['a device in a tar', () => buildTar([{ name: 'dev', type: 'character-device' }]), 'dev', 'device'],
     ['a FIFO in a tar', () => buildTar([{ name: 'pipe', type: 'fifo' }]), 'pipe', 'fifo'],
+    ['a folder whose header declares bytes in a tar', async () => withDeclaredSize(await buildTar([{ name: 'd/', type: 'directory' }, { name: 'd/a.txt', data: 'a' }]), 512), 'd/', 'size-mismatch'],
     ['a FIFO in a zip', async () => buildZip([{ name: 'pipe', unixMode: 0o010644 }]), 'pipe', 'fifo'],
     ['a path twice', () => buildTarGz([{ name: 'a.txt', data: '1' }, { name: './a.txt', data: '2' }]), './a.txt', 'duplicate-path'],
     ['a control character', async () => buildZip([{ name: 'a\nb.txt', data: 'x' }]), 'a\nb.txt', 'control-character'],

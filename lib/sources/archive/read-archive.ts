@@ -6,7 +6,7 @@ import { ArchiveFormatError, ArchiveTooLargeError } from './archive-errors';
 import { type ArchiveFormat, archiveSniffLength, detectArchiveFormat } from './detect-archive-format';
 import { readTarArchive } from './read-tar-archive';
 import { readZipFile } from './read-zip-archive';
-import type { SourceEntry, TreeReadOptions } from './source-entry';
+import type { ArchiveEntry, TreeReadOptions } from './source-entry';
 
 /** Bytes of an archive as they arrive: a Node stream, a web stream (fetch), chunks, or all at once. */
 export type ArchiveInput = Readable | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Uint8Array;
@@ -76,6 +76,8 @@ async function spoolZip(chunks: AsyncIterable<Buffer>, folder: string, limitByte
  * with the limits and refusals of docs/hosts.md "Archives". A zip is spooled
  * to a temporary file first (zip needs random access; the file counts against
  * the same limit) and that file is deleted when iteration ends, however it ends.
+ * An entry is held in memory only while `read()` takes it; `discard()` checks
+ * one to its end keeping nothing, and a tar entry not read is drained.
  * Throws ArchiveTooLargeError, ArchiveRefusedError or ArchiveFormatError, and
  * passes on unchanged whatever the input stream itself fails with.
  *
@@ -84,7 +86,7 @@ async function spoolZip(chunks: AsyncIterable<Buffer>, folder: string, limitByte
  *   if (entry.size <= maxFileBytes) files.set(entry.path, await entry.read());
  * }
  */
-export async function* readArchive(input: ArchiveInput, options: ReadArchiveOptions): AsyncGenerator<SourceEntry> {
+export async function* readArchive(input: ArchiveInput, options: ReadArchiveOptions): AsyncGenerator<ArchiveEntry> {
   // The input's own failures (a download cut short) pass through unchanged.
   const sniffed = await sniff(input);
   const detected = detectArchiveFormat(sniffed.head);

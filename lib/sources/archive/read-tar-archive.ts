@@ -2,9 +2,10 @@ import { type Readable, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { type ArchiveRefusalReason, ArchiveFormatError, ArchiveRefusedError, isArchiveError } from './archive-errors';
+import { entryTaker, takeEntryBytes } from './entry-bytes';
 import { EntryPathTracker } from './entry-path';
 import { ExpansionBudget } from './expansion-budget';
-import type { SourceEntry, TreeReadOptions } from './source-entry';
+import type { ArchiveEntry, TreeReadOptions } from './source-entry';
 
 export interface TarReadOptions extends TreeReadOptions {
   /** The input is gzip-compressed (tar.gz). */
@@ -42,24 +43,21 @@ function asArchiveError(error: unknown): Error {
   return new ArchiveFormatError(`The archive is not a readable tar or tar.gz file, or is cut short: ${reason}`, { cause: error });
 }
 
-/** Reads a whole entry stream into one buffer (or drains it when `keep` is false). */
-async function collect(stream: AsyncIterable<unknown>, keep: boolean): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) if (keep) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
 /**
  * Expands a tar or tar.gz stream into its regular files, in archive order.
  * The limit counts every byte of the inflated tar stream (entry headers of
  * 512 bytes included), so a gzip whose trailer or a tar whose entries
- * understate their size is still caught while streaming. A pax global header
+ * understate their size is still caught while streaming; an entry whose header
+ * alone declares more than the limit is refused before any of it is inflated.
+ * An entry is held only while `read()` takes it (in one buffer of its size);
+ * one not read is drained chunk by chunk, each chunk counted and dropped, so
+ * memory stays flat however much the archive inflates to. A pax global header
  * (`pax_global_header` of git archives) is read by tar-stream and never yielded.
  *
  * Refuses the whole archive (ArchiveRefusedError) on the first entry that is
  * a link, device, FIFO or other special type, or whose path is unsafe.
  */
-export async function* readTarArchive(input: Readable, options: TarReadOptions): AsyncGenerator<SourceEntry> {
+export async function* readTarArchive(input: Readable, options: TarReadOptions): AsyncGenerator<ArchiveEntry> {
   const budget = new ExpansionBudget(options.maxArchiveBytes);
   const paths = new EntryPathTracker(options.stripTopFolder ?? false);
   const extract = tar.extract();
@@ -106,28 +104,22 @@ export async function* readTarArchive(input: Readable, options: TarReadOptions):
       const header = stream.header;
       const kind = classifyTarEntry(header.type);
       if (kind !== 'file' && kind !== 'folder') throw new ArchiveRefusedError(header.name, kind);
+      const size = header.size ?? 0;
+      // tar-stream gives a folder no bytes and never ends it when its header declares some.
+      if (kind === 'folder' && size !== 0) throw new ArchiveRefusedError(header.name, 'size-mismatch');
       const path = paths.accept(header.name, kind);
+      budget.refuseLargerThanLimit(size);
+      // tar-stream's entry streams give Buffers (its typings say unknown).
+      const bytes = stream as AsyncIterable<Uint8Array>;
+      const take = (keep: boolean) => takeEntryBytes(bytes, header.name, size, keep).catch((error) => Promise.reject(toThrow(error)));
       if (path === null) {
-        await collect(stream, false).catch((error) => Promise.reject(toThrow(error)));
+        await take(false);
         continue;
       }
-      const size = header.size ?? 0;
-      let reading: Promise<Buffer> | null = null;
-      const read = (): Promise<Buffer> => {
-        reading ??= collect(stream, true).then(
-          (bytes) => {
-            if (bytes.length !== size) throw new ArchiveRefusedError(header.name, 'size-mismatch');
-            return bytes;
-          },
-          (error) => Promise.reject(toThrow(error)),
-        );
-        // Seen here too, so a read the caller drops (it stops iterating) is no unhandled rejection.
-        reading.catch(() => undefined);
-        return reading;
-      };
-      yield { path, size, read };
-      if (reading) await reading;
-      else await collect(stream, false).catch((error) => Promise.reject(toThrow(error)));
+      const taker = entryTaker(take);
+      yield { path, size, read: taker.read, discard: taker.discard };
+      // The next header comes after this entry's bytes: drained here when the caller did not read them.
+      await taker.discard();
     }
     if (failure) throw toThrow(null);
   } finally {

@@ -1,8 +1,9 @@
 import yauzl from 'yauzl';
 import { type ArchiveRefusalReason, ArchiveFormatError, ArchiveRefusedError, isArchiveError } from './archive-errors';
+import { entryTaker, takeEntryBytes } from './entry-bytes';
 import { EntryPathTracker } from './entry-path';
 import { ExpansionBudget } from './expansion-budget';
-import type { SourceEntry, TreeReadOptions } from './source-entry';
+import type { ArchiveEntry, TreeReadOptions } from './source-entry';
 
 export interface ZipReadOptions extends TreeReadOptions {
   /** Strip one top folder common to every entry. */
@@ -47,22 +48,10 @@ function asArchiveError(error: unknown, entryName: string | null): Error {
   return new ArchiveFormatError(`The archive is not a readable zip file, or is cut short: ${message}`, { cause: error });
 }
 
-async function collect(stream: AsyncIterable<Uint8Array>, expectedSize: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream) {
-    chunks.push(Buffer.from(chunk));
-    length += chunk.length;
-  }
-  const bytes = Buffer.concat(chunks, length);
-  if (bytes.length !== expectedSize) throw new Error('not enough bytes in the stream');
-  return bytes;
-}
-
 /**
  * Expands a zip file on disk (zip needs random access: a zip that arrives as
  * a stream is spooled first, see read-archive.ts) into its regular files, in
- * central-directory order, opening each entry only when it is read.
+ * central-directory order, opening each entry only when it is read or discarded.
  *
  * The limit counts each entry's declared size as the entry is reached, and
  * yauzl checks while inflating that no entry yields more bytes than declared
@@ -70,7 +59,7 @@ async function collect(stream: AsyncIterable<Uint8Array>, expectedSize: number):
  * most one chunk past the declared size). So the count is never less than the
  * bytes actually inflated.
  */
-export async function* readZipFile(filePath: string, options: ZipReadOptions): AsyncGenerator<SourceEntry> {
+export async function* readZipFile(filePath: string, options: ZipReadOptions): AsyncGenerator<ArchiveEntry> {
   const budget = new ExpansionBudget(options.maxArchiveBytes);
   const paths = new EntryPathTracker(options.stripTopFolder ?? false);
   let zip: yauzl.ZipFile;
@@ -99,18 +88,15 @@ export async function* readZipFile(filePath: string, options: ZipReadOptions): A
       if (path === null) continue;
       budget.spend(entry.uncompressedSize);
       const size = entry.uncompressedSize;
-      let reading: Promise<Buffer> | null = null;
-      const read = (): Promise<Buffer> => {
-        reading ??= zip
+      const taker = entryTaker((keep) =>
+        zip
           .openReadStreamPromise(entry)
-          .then((stream) => collect(stream, size))
-          .catch((error) => Promise.reject(asArchiveError(error, name)));
-        // Seen here too, so a read the caller drops (it stops iterating) is no unhandled rejection.
-        reading.catch(() => undefined);
-        return reading;
-      };
-      yield { path, size, read };
-      if (reading) await reading;
+          .then((stream) => takeEntryBytes(stream, name, size, keep))
+          .catch((error) => Promise.reject(asArchiveError(error, name))),
+      );
+      yield { path, size, read: taker.read, discard: taker.discard };
+      // An entry not read is not inflated at all (zip has random access); one being taken is finished first.
+      await taker.pending();
     }
   } finally {
     zip.close();

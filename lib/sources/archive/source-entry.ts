@@ -16,6 +16,17 @@ export interface SourceEntry {
   read(): Promise<Buffer>;
 }
 
+/** A file of an expanded archive: it can also be checked to its end without being kept. */
+export interface ArchiveEntry extends SourceEntry {
+  /**
+   * Inflates the entry to its end and checks it as `read()` would (its size,
+   * the expansion limit) chunk by chunk, keeping none of it: for a caller that
+   * must know the archive is sound, not what it holds. After `read()` it waits
+   * for that read; `read()` after it rejects.
+   */
+  discard(): Promise<void>;
+}
+
 /** The limits every tree reader enforces while it streams. */
 export interface TreeReadOptions {
   /** Total expanded bytes allowed (`import.maxArchiveBytes`); past it the whole tree is refused. */
