@@ -167,7 +167,7 @@ describe('load tests over HTTP', () => {
       expect((await authorise(target.id, { baseUrl: 'http://10.0.0.7:8080' })).status).toBe(200);
       await setPolicy({ allowPrivateNetworkUrls: false });
       try {
-        for (const privateUrl of ['http://10.0.0.7:8080', 'http://127.0.0.1:9000', 'http://localhost:3000', 'http://[::1]/', 'http://169.254.169.254/']) {
+        for (const privateUrl of ['http://10.0.0.7:8080', 'http://127.0.0.1:9000', 'http://localhost:3000', 'http://[::1]/', 'http://169.254.169.254/', 'http://[::ffff:0:7f00:1]/', 'http://[2002:7f00:1::]/', 'http://[64:ff9b:1::7f00:1]/']) {
           const problem = expectProblem(await authorise(target.id, { baseUrl: privateUrl }), 400);
           expect(problem.errors[0], privateUrl).toMatchObject({ field: 'baseUrl', message: expect.stringMatching(/private/) });
         }

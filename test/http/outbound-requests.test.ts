@@ -130,4 +130,25 @@ describe('outbound requests through the one guarded client', () => {
       await savePolicy(true);
     }
   });
+
+  it('the IPv6 spellings of 127.0.0.1 (SIIT, 6to4, local NAT64) are refused on save for the webhook, git hosts, price catalogs and AI', async () => {
+    await savePolicy(false);
+    try {
+      for (const host of ['[::ffff:0:7f00:1]', '[2002:7f00:1::]', '[64:ff9b:1::7f00:1]']) {
+        const url = `https://${host}:8443/api`;
+        for (const change of [{ notifications: { webhookUrl: url } }, { github: { apiBaseUrl: url } }, { gitlab: { apiBaseUrl: url } }, { cost: { azurePricesBaseUrl: url } }]) {
+          const current = await api('GET', `/api/workspaces/${workspaceId}/settings`);
+          const saved = await api('PUT', `/api/workspaces/${workspaceId}/settings`, { json: { ...current.json.overrides, ...change }, headers: { 'if-match': current.headers.get('etag')! } });
+          const problem = expectProblem(saved, 400, 'validation_error');
+          expect(problem.errors[0], `${JSON.stringify(change)}`).toMatchObject({ message: expect.stringMatching(/private, loopback or link-local/) });
+        }
+        const current = await api('GET', `/api/workspaces/${workspaceId}/settings`);
+        const provider = { id: '7a1c0000-0000-4000-8000-00000000f6f6', kind: 'openai-compatible', name: 'Inside', model: 'm', baseUrl: `${url}/v1` };
+        const saved = await api('PUT', `/api/workspaces/${workspaceId}/settings`, { json: { ...current.json.overrides, ai: { providers: [provider] } }, headers: { 'if-match': current.headers.get('etag')! } });
+        expect(expectProblem(saved, 400, 'validation_error').errors[0]).toMatchObject({ message: expect.stringMatching(/private, loopback or link-local/) });
+      }
+    } finally {
+      await savePolicy(true);
+    }
+  });
 });
