@@ -1,4 +1,4 @@
-import type { CommentEvent } from './comment-events';
+import type { CommentEvent } from '../webhooks/comment-event';
 
 /** The thread an event is about, as the events name it. */
 export interface EventThread {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import { insertProject, type ProjectRecord } from '../workspaces/project-store';
 import { createWorkspace } from '../workspaces/workspace-store';
-import type { CommentEvent, CommentEventContext } from './comment-events';
+import type { CommentEvent } from '../webhooks/comment-event';
+import type { CommentEventContext } from './comment-events';
 import { createThread, deleteComment, editComment, replyToThread, setStatus, type CommentContext, type CommentWriter } from './threads';
 
 /**

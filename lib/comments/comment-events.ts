@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import type { CommentEvent } from '../webhooks/comment-event';
 import { commentEventPayload } from '../webhooks/comment-event-payload';
 import { configuredWebhookUrl, insertWebhookEvent, readCommentEventNames, readThreadStatuses } from '../webhooks/webhook-event-store';
 
@@ -11,23 +12,6 @@ import { configuredWebhookUrl, insertWebhookEvent, readCommentEventNames, readTh
  * (never inside the request). docs/webhooks.md describes the payload.
  */
 
-export const commentEventTypes = ['comment.created', 'comment.mentioned', 'comment.resolved'] as const;
-export type CommentEventType = (typeof commentEventTypes)[number];
-
-export interface CommentEvent {
-  type: CommentEventType;
-  workspaceId: string;
-  projectId: string;
-  threadId: string;
-  /** The comment the event is about (for `comment.resolved`: null). */
-  commentId: string | null;
-  /** `user:<id>` or `agent-token:<id>`. */
-  actor: string;
-  target: { kind: string; id: string; draftId: string | null };
-  /** For `comment.mentioned`: the person mentioned (one event per person). */
-  mentionedUserId: string | null;
-  occurredAt: Date;
-}
 
 export interface CommentEventContext {
   /**

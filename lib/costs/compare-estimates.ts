@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { decimalText, ExactDecimal, sumOf } from '../money/exact-decimal';
 import type { CostResource } from './cost-sheet';
 import type { CurrencyAmount, CurrencyTotal, EstimateFigures, UnpricedReason } from './estimate-engine';
-import type { Estimate } from './estimate-service';
+import type { Estimate } from './estimate';
 
 /**
  * Two lines' estimates side by side, resource by resource (matched by resource ID) and in total

@@ -10,7 +10,7 @@ import { decimalText, priceEntrySchema } from '../prices/price-answer-schema';
 import type { Comparison } from './compare-estimates';
 import { assumptionKinds, type CostSheet } from './cost-sheet';
 import { unpricedReasons } from './estimate-engine';
-import type { Estimate } from './estimate-service';
+import type { Estimate } from './estimate';
 import type { ProjectPrice } from './project-prices';
 import type { SavedEstimate, SavedEstimateSummary } from './saved-estimate-store';
 

@@ -4,7 +4,8 @@ import type { Database } from '../db/schema';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
 import { lineIds, lineName, type CostLine } from './cost-sheet';
 import { readSheet, type StoredSheet } from './cost-sheet-store';
-import { estimateFigures, estimateTruthNote, type EstimateFigures } from './estimate-engine';
+import type { Estimate } from './estimate';
+import { estimateFigures, estimateTruthNote } from './estimate-engine';
 import { coversResources, priceCandidates, priceCandidatesOfSheet } from './price-candidates';
 import type { PriceEntry } from '../prices/price-entry';
 import { compareEstimates, type Comparison } from './compare-estimates';
@@ -14,21 +15,6 @@ export interface CostContext {
   profile: Profile;
 }
 
-/** An estimate as the API answers it (docs/costs.md "Estimates"). */
-export interface Estimate extends EstimateFigures {
-  projectId: string;
-  /** `main`, or the ID of the branch or revision. */
-  line: string;
-  branchId: string | null;
-  revisionId: string | null;
-  asOf: string;
-  sheetVersion: number;
-  modelVersion: number;
-  /** The settings the estimate was made under: `cost.currency` (preferred in lookups) and `cost.stalePriceAfterDays`. */
-  currency: string;
-  stalePriceAfterDays: number;
-  truthNote: string;
-}
 
 /** The cost settings an estimate reads, from the workspace's effective settings. */
 export async function costSettings(context: CostContext, workspaceId: string): Promise<{ currency: string; stalePriceAfterDays: number }> {

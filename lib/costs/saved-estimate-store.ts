@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import { costLimits, type CostLine } from './cost-sheet';
 import type { CurrencyTotal } from './estimate-engine';
-import type { Estimate } from './estimate-service';
+import type { Estimate } from './estimate';
 
 /**
  * Estimates kept as they were computed (docs/costs.md "Saved estimates"): the stored figures are

@@ -7,7 +7,6 @@
 import type { channelKinds, ElementKind } from '../model/model-records';
 import type { Evidence } from './extracted-fact';
 import type { ChannelScope } from './fact-keys';
-import type { HelmChartPartHint } from './helm-charts';
 
 type ChannelKind = (typeof channelKinds)[number];
 
@@ -375,4 +374,19 @@ export function observedIn(evidence: Evidence[]): DraftTruth {
 /** The truth of a draft concluded from a name or a host, with how sure the rule is. */
 export function inferredFrom(evidence: Evidence[], confidence: number): DraftTruth {
   return { factStatus: 'inferred', confidence, evidence };
+}
+
+/** What one file of a chart folder says. */
+export interface HelmChartPartHint {
+  hint: 'helm-chart-part';
+  /** The file it comes from. */
+  path: string;
+  /** The chart's folder (Chart.yaml's and values.yaml's). */
+  folder: string;
+  /** From Chart.yaml; null for a values file. */
+  chart: { name: string; hasDependencies: boolean; library: boolean; evidence: Evidence[] } | null;
+  /** Image repositories (lower case, no registry or tag); `own` when at the top of the values (`image:`), not a sidecar's or a subchart's. */
+  images: { image: string; own: boolean; evidence: Evidence }[];
+  /** Settings (`env` entries, connection strings); values are kept in memory only while the scan runs. */
+  settings: { variable: string; value: string; evidence: Evidence }[];
 }

@@ -7,24 +7,9 @@
  * SettingHints from it. A chart that only gathers others (`dependencies`
  * and no image of its own) or a library chart deploys nothing itself.
  */
-import type { Evidence } from './extracted-fact';
-import type { DeploymentHint, FileFacts, Hint, SettingHint } from './file-facts';
+import type { DeploymentHint, FileFacts, HelmChartPartHint, Hint, SettingHint } from './file-facts';
 import { storeTechnologyOfImage } from './technology-catalog';
 
-/** What one file of a chart folder says. */
-export interface HelmChartPartHint {
-  hint: 'helm-chart-part';
-  /** The file it comes from. */
-  path: string;
-  /** The chart's folder (Chart.yaml's and values.yaml's). */
-  folder: string;
-  /** From Chart.yaml; null for a values file. */
-  chart: { name: string; hasDependencies: boolean; library: boolean; evidence: Evidence[] } | null;
-  /** Image repositories (lower case, no registry or tag); `own` when at the top of the values (`image:`), not a sidecar's or a subchart's. */
-  images: { image: string; own: boolean; evidence: Evidence }[];
-  /** Settings (`env` entries, connection strings); values are kept in memory only while the scan runs. */
-  settings: { variable: string; value: string; evidence: Evidence }[];
-}
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

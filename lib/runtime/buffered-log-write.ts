@@ -1,4 +1,4 @@
-import type { LogLevel } from './logger';
+import type { LogLevel } from './log-level';
 
 /** Where a line goes: info and debug to standard output, warn and error to standard error. */
 export interface LogStreams {

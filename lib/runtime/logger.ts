@@ -1,6 +1,8 @@
 import { currentTraceId, emitTelemetryLog } from '../telemetry/telemetry';
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+import type { LogLevel } from './log-level';
+
+export type { LogLevel };
 
 /** `json`: one JSON object per line (the default, for log collectors); `text`: one plain line, for a terminal. */
 export type LogFormat = 'json' | 'text';

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema';
 import { readSecretForOrigin } from '../secrets/secret-store';
 import { policyOutboundFetch } from '../settings/outbound-guard';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
-import { createGitHostClient, type GitHostClient } from './hosts/host-client';
+import { createGitHostClient } from './hosts/host-client';
+import type { GitHostClient } from './hosts/host-client-types';
 import type { GitHostKind } from './source-kinds';
 
 export interface HostClientContext {

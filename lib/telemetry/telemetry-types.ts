@@ -1,4 +1,4 @@
-import type { LogLevel } from '../runtime/logger';
+import type { LogLevel } from '../runtime/log-level';
 
 /** What a server span and the request metrics are made of. */
 export interface RequestSpanInfo {

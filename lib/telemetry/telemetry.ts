@@ -4,7 +4,7 @@
 // nothing leaves the machine (part 2 "Events"). Every function here is a cheap
 // no-op until then. docs/telemetry.md explains the choices.
 import { setupCodeLogMarker } from '../auth/setup-code';
-import type { LogLevel } from '../runtime/logger';
+import type { LogLevel } from '../runtime/log-level';
 import type { ActiveTelemetry, JobSpanInfo, RequestSpanInfo } from './telemetry-types';
 
 export type { JobSpanInfo, RequestSpanInfo } from './telemetry-types';

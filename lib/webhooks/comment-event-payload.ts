@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { CommentEvent } from '../comments/comment-events';
+import type { CommentEvent } from './comment-event';
 
 const named = z.strictObject({ id: z.string(), name: z.string() });
 const person = z.strictObject({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });

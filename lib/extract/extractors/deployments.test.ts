@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { combineFacts } from '../combine-facts';
 import type { FileFacts, Hint } from '../file-facts';
-import { helmChartHints, type HelmChartPartHint } from '../helm-charts';
+import type { HelmChartPartHint } from '../file-facts';
+import { helmChartHints } from '../helm-charts';
 import { aspireAppHostExtractor } from './aspire-app-host';
 import { kubernetesManifestsExtractor } from './kubernetes-manifests';
 import { ciImageBuildsExtractor } from './ci-image-builds';

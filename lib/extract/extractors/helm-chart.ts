@@ -11,7 +11,7 @@
 import { cleanName } from '../fact-keys';
 import { noFileFacts, type Extractor, type FileFacts } from '../file-facts';
 import { isSettingName } from '../connection-settings';
-import type { HelmChartPartHint } from '../helm-charts';
+import type { HelmChartPartHint } from '../file-facts';
 import { baseNameOf, folderOf } from '../repository-paths';
 import { entriesOf, evidenceAt, itemsOf, member, parseStructuredDocuments, stringMember, type StructuredDocument } from '../structured-text';
 import { imageRepository } from '../technology-catalog';

@@ -5,7 +5,8 @@ import { fakeClock } from '../../../test/support/fake-hosts/fake-clock';
 import type { FakeHost, FakeRepository } from '../../../test/support/fake-hosts/fake-host';
 import { ArchiveRefusedError } from '../archive/archive-errors';
 import type { SourceEntry } from '../archive/source-entry';
-import { createGitHostClient, type GitHostClientOptions } from './host-client';
+import { createGitHostClient } from './host-client';
+import type { GitHostClientOptions } from './host-client-types';
 import { HostAuthError, HostInputError, HostNotFoundError, HostResponseError } from './host-errors';
 import { openOutboundFetch } from '../../../test/support/outbound';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readArchive } from '../archive/read-archive';
 import type { SourceEntry, TreeReadOptions } from '../archive/source-entry';
-import type { GitHostClient, GitHostClientOptions, ListRepositoriesOptions, RefRequest, RepositoryPage, ResolvedRef } from './host-client';
+import type { GitHostClient, GitHostClientOptions, ListRepositoriesOptions, RefRequest, RepositoryPage, ResolvedRef } from './host-client-types';
 import { checkCommitSha, checkPage, checkPullRequest, checkRef, httpOptionsOf, isFullCommitSha, reportConnection, repositoriesPerPage, splitName } from './host-client-support';
 import { HostInputError, HostNotFoundError, HostResponseError } from './host-errors';
 import { createHostHttp } from './host-http';

@@ -3,7 +3,7 @@ import { ArchiveRefusedError } from '../archive/archive-errors';
 import { EntryPathTracker } from '../archive/entry-path';
 import { ExpansionBudget } from '../archive/expansion-budget';
 import type { SourceEntry, TreeReadOptions } from '../archive/source-entry';
-import type { GitHostClient, GitHostClientOptions, ListRepositoriesOptions, RefRequest, RepositoryPage, ResolvedRef } from './host-client';
+import type { GitHostClient, GitHostClientOptions, ListRepositoriesOptions, RefRequest, RepositoryPage, ResolvedRef } from './host-client-types';
 import { checkCommitSha, checkPage, checkPullRequest, checkRef, httpOptionsOf, nextPageFrom, reportConnection, repositoriesPerPage, scopesFromHeader, splitName } from './host-client-support';
 import { HostNotFoundError, HostResponseError } from './host-errors';
 import { createHostHttp, type HostJsonResponse } from './host-http';

@@ -6,7 +6,8 @@ import type { FakeRepository } from '../../../test/support/fake-hosts/fake-host'
 import { startFakeHttpServer } from '../../../test/support/fake-hosts/fake-http-server';
 import { ArchiveRefusedError } from '../archive/archive-errors';
 import type { SourceEntry } from '../archive/source-entry';
-import { createGitHostClient, type GitHostClientOptions } from './host-client';
+import { createGitHostClient } from './host-client';
+import type { GitHostClientOptions } from './host-client-types';
 import { HostAuthError, HostNotFoundError, HostOffError, HostRateLimitedError, HostResponseError, HostUnreachableError } from './host-errors';
 import { openOutboundFetch } from '../../../test/support/outbound';
 

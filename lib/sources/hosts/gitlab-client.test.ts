@@ -5,7 +5,8 @@ import type { FakeHost, FakeRepository } from '../../../test/support/fake-hosts/
 import { startFakeGitLab } from '../../../test/support/fake-hosts/fake-gitlab';
 import { ArchiveTooLargeError } from '../archive/archive-errors';
 import type { SourceEntry } from '../archive/source-entry';
-import { createGitHostClient, type GitHostClientOptions } from './host-client';
+import { createGitHostClient } from './host-client';
+import type { GitHostClientOptions } from './host-client-types';
 import { HostAuthError, HostNotFoundError, HostRateLimitedError, HostResponseError } from './host-errors';
 import { openOutboundFetch } from '../../../test/support/outbound';
 

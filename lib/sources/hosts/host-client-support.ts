@@ -1,5 +1,5 @@
 import { hasControlCharacter, hasInvalidUnicode } from '../../model/text-rules';
-import type { ConnectionTest, GitHostClientOptions, GitHostKind } from './host-client';
+import type { ConnectionTest, GitHostClientOptions, GitHostKind } from './host-client-types';
 import { HostError, HostInputError } from './host-errors';
 import type { HostHttpOptions } from './host-http';
 import { pageNumberOf } from './host-paging';
