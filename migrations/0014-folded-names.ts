@@ -1,5 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { foldName } from '../lib/model/fold-name';
+import { caseFold } from 'unicode-case-folding';
+
+/**
+ * The fold of names as it was when this migration was written (lib/model/fold-name.ts then):
+ * full case folding, then U+0307 removed. A migration keeps its own copy so that a later change
+ * of the live function never changes what this step wrote.
+ */
+function foldName(name: string): string {
+  return caseFold(name).replace(/\u0307/g, '');
+}
 
 /** Rows folded per statement while filling the new column. */
 const backfillBatch = 5000;
