@@ -117,6 +117,15 @@ export async function beatScan(db: Db, scanId: string, now: Date): Promise<boole
   return row !== undefined;
 }
 
+/**
+ * Removes a scan made in its request (a push) whose results could not be
+ * stored: a failed upload leaves no scan behind and counts nothing against
+ * `usage.maxScansPerDay`.
+ */
+export async function discardScan(db: Db, scanId: string): Promise<void> {
+  await db.deleteFrom('scans').where('id', '=', scanId).where('state', '=', 'running').execute();
+}
+
 /** Ends a running scan as failed with a message a person can act on. */
 export async function failScan(db: Db, scanId: string, message: string, now: Date): Promise<void> {
   await db.updateTable('scans').set({ state: 'failed', error: message.slice(0, 2000), finished_at: now }).where('id', '=', scanId).where('state', '=', 'running').execute();
