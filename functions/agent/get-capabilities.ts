@@ -3,12 +3,13 @@ import { listedToolDefinitions } from '../../lib/mcp/create-mcp-server';
 import { agentTools } from '../../lib/mcp/tool-registry';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { HttpProblem } from '../../lib/http/problem';
-import { routes, type RouteDefinition } from '../../lib/http/route-table';
+import { routes, tokenScopeOf, type RouteDefinition } from '../../lib/http/route-table';
 
-/** A token reads with `read` (GET, unless the route names another scope) and writes only where the route names the scope it holds. */
+/** A token-only route takes any token; elsewhere the token holds the scope the route admits tokens with (`tokenScopeOf`). */
 function tokenMayCall(route: RouteDefinition, scopes: readonly string[]): boolean {
-  if (route.method === 'GET') return scopes.includes(route.tokenScope ?? 'read');
-  return route.tokenScope !== undefined && scopes.includes(route.tokenScope);
+  if (route.auth === 'token') return true;
+  const scope = tokenScopeOf(route);
+  return scope !== null && scopes.includes(scope);
 }
 
 /**
@@ -26,7 +27,7 @@ export const getCapabilities: Operation = async ({ caller }) => {
     : [];
   const endpoints = routes
     .filter((r) => r.auth !== 'none')
-    .filter((r) => (caller.kind === 'agent-token' ? r.auth === 'token' || (r.auth === 'signed-in' && tokenMayCall(r, scopes)) : r.auth !== 'token'))
+    .filter((r) => (caller.kind === 'agent-token' ? tokenMayCall(r, scopes) : r.auth !== 'token'))
     .map((r) => ({ method: r.method, path: r.path, summary: r.summary }));
   return jsonResponse(200, {
     scopes,

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { channelKinds, elementKinds, relationshipKinds, transports } from '../model/model-records';
 import { freeTextProblem, isBlank, shortTextProblem } from '../model/text-rules';
+import { storableText } from './storable-text';
 
 /** Longest name a scan reports; longer names are left out with their fact. */
 export const maxFactNameLength = 200;
@@ -28,7 +29,7 @@ const key = oneLine(maxKeyLength).min(1);
 /** The lines of one file that state a fact (1-based, both ends included). */
 export const evidenceSchema = z
   .strictObject({
-    path: z.string().min(1).max(4096),
+    path: storableText(1, 4096),
     startLine: z.int().min(1),
     endLine: z.int().min(1),
   })

@@ -8,15 +8,16 @@
  * scan` (printed, pushed).
  */
 import { z } from 'zod';
+import { storableText } from './storable-text';
 
 /** How many entries of each list a scan keeps: enough to act on, bounded for a huge repository. */
 export const maxDiagnosticEntries = 500;
 
-const line = z.string().min(1).max(1000);
+const line = storableText(1, 1000);
 
 export const extractorDiagnosticsSchema = z.strictObject({
   /** The extractor's name (extractor-registry.ts). */
-  extractor: z.string().min(1).max(100),
+  extractor: storableText(1, 100),
   /** Files it read (files whose names it reads and that passed the clearance). */
   filesRead: z.int().min(0),
   /** Drafts and hints it found in them, before they were combined. */
@@ -27,9 +28,9 @@ export const extractorDiagnosticsSchema = z.strictObject({
 
 export const leftOutCandidateSchema = z.strictObject({
   /** The file that made it a candidate (a manifest, a compose file). */
-  path: z.string().min(1).max(4096),
+  path: storableText(1, 4096),
   /** The name it would have had. */
-  name: z.string().min(1).max(200),
+  name: storableText(1, 200),
   /** Why it is not an element: `test project (Microsoft.NET.Test.Sdk)`, `class library: nothing deploys it`… */
   reason: line,
 });

@@ -4,6 +4,7 @@
  * wherever it was made (docs/extraction.md "Skip reasons").
  */
 import { z } from 'zod';
+import { storableText } from './storable-text';
 
 export const skipReasons = [
   /** Left out by includePaths, excludePaths, excludeGlobs or a directory that is never entered. */
@@ -29,7 +30,7 @@ export const skipReasons = [
 export type SkipReason = (typeof skipReasons)[number];
 
 export const skippedFileSchema = z.strictObject({
-  path: z.string().min(1).max(4096),
+  path: storableText(1, 4096),
   reason: z.enum(skipReasons),
 });
 

@@ -483,6 +483,21 @@ export function routeKeyOf(r: Pick<RouteDefinition, 'method' | 'path'>): string 
   return `${r.method} ${r.path}`;
 }
 
+/**
+ * Whether an agent token may call the route, and with which scope: the
+ * authenticate middleware refuses a token where this is null, the OpenAPI
+ * document and the capability list say the same. A token reads (GET) with
+ * `read` unless the route names another scope, and writes only where the
+ * route names one: a write that names none is a person's, whatever role the
+ * operation asks (docs/decisions.md "Identity", agent tokens).
+ */
+export function tokenScopeOf(route: Pick<RouteDefinition, 'auth' | 'method' | 'tokenScope'>): 'read' | 'push' | null {
+  if (route.auth === 'token') return route.tokenScope ?? null;
+  if (route.auth !== 'signed-in') return null;
+  if (route.tokenScope) return route.tokenScope;
+  return route.method === 'GET' ? 'read' : null;
+}
+
 /** The names of every function group, in table order. */
 export function functionGroups(table: readonly RouteDefinition[] = routes): string[] {
   return [...new Set(table.map((r) => r.group))];

@@ -21,6 +21,11 @@ export function hasInvalidUnicode(text: string): boolean {
   return loneSurrogate.test(text);
 }
 
+/** Where the first lone surrogate is (a UTF-16 index), or -1 when the text is valid Unicode. */
+export function invalidUnicodeIndex(text: string): number {
+  return text.search(loneSurrogate);
+}
+
 /** True when the text is empty or only white space. */
 export function isBlank(text: string): boolean {
   return text.trim() === '';

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { countsInAnonymousLimit } from '../http/anonymous-limit';
-import type { RouteDefinition } from '../http/route-table';
+import { tokenScopeOf, type RouteDefinition } from '../http/route-table';
 import { problemSchema } from './problem-schema';
 import { contractFileOf, contractOf, missingContractAdvice, type GroupContracts, type MediaBody, type ResponseBody, type RouteContract } from './route-contract';
 
@@ -82,14 +82,6 @@ export function operationIdsOf(routes: readonly RouteDefinition[]): Map<RouteDef
     }
   }
   return ids;
-}
-
-/** Whether an agent token can call the route, and with which scope (as the access policy and the capability list decide). */
-export function tokenScopeOf(route: RouteDefinition): 'read' | 'push' | null {
-  if (route.auth === 'token') return route.tokenScope ?? null;
-  if (route.auth !== 'signed-in') return null;
-  if (route.tokenScope) return route.tokenScope;
-  return route.method === 'GET' ? 'read' : null;
 }
 
 function securityOf(route: RouteDefinition): Record<string, string[]>[] {

@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { FieldError } from '../http/problem';
 import { fieldErrorsOf } from '../http/parse-input';
+import { invalidUnicodeIndex } from '../model/text-rules';
 import type { NewPriceEntry } from './price-entry';
 import { customPriceFields, customPriceRequest } from './price-rules';
 
@@ -91,6 +92,9 @@ function headerProblem(header: string[]): string | null {
  * each row as a price (source `csv`) or as refused with its line and field errors.
  */
 export function readPriceCsv(text: string): ReadPriceCsv {
+  // csv-parse reads UTF-8 bytes, where a lone surrogate would become U+FFFD unseen: text no storage can hold is refused as it came.
+  const lone = invalidUnicodeIndex(text);
+  if (lone !== -1) throw new PriceCsvRefusal(`line ${text.slice(0, lone).split('\n').length}: must be valid Unicode text (it holds a lone surrogate)`);
   let records: { record: string[]; info: { bytes: number } }[];
   try {
     records = parse(text, {

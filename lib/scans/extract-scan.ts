@@ -6,6 +6,16 @@ import { scanFactOf } from './fact-of-extraction';
 import type { ScanExtraction, ScanInput } from './scan-input';
 
 /**
+ * A file's text as the scan keeps it for its source windows: a NUL past the
+ * first 8000 bytes (git's binary probe) leaves the file text, but PostgreSQL
+ * cannot store U+0000, so it is kept as U+FFFD and the lines stay where they
+ * are. Decoding UTF-8 makes no lone surrogate.
+ */
+function storableText(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\ufffd') : text;
+}
+
+/**
  * Runs the extraction rules (lib/extract, the same code the `svc` CLI runs)
  * over a scan's input, under the limits and scope recorded on the scan.
  * Files that may hold facts are kept as text until the facts are known, so
@@ -28,7 +38,7 @@ export async function extractScan(scan: ScanJob, input: ScanInput, signal: Abort
         size: entry.size,
         read: async () => {
           const bytes = await entry.read();
-          if (keep) texts.set(entry.path, clearedText(entry.path, Buffer.from(bytes).toString('utf8')));
+          if (keep) texts.set(entry.path, storableText(clearedText(entry.path, Buffer.from(bytes).toString('utf8'))));
           return bytes;
         },
       };

@@ -8,6 +8,12 @@ export interface MeasuredCall {
   technology: string | null;
 }
 
+/** At most `max` characters, never cut inside a surrogate pair: half of one is text no UTF-8 (nor jsonb) can hold. */
+function firstCodePoints(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  return text.length > max && /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /** The key an app gets from a service name: the same as the extraction's, so measured calls and code meet on one record. */
 export const appKeyOf = (service: string) => `element:app:${service.toLowerCase()}`;
 
@@ -18,7 +24,7 @@ export const appKeyOf = (service: string) => `element:app:${service.toLowerCase(
  */
 export function measuredCallFacts(services: readonly string[], calls: readonly MeasuredCall[], evidence: FactEvidence[]): ScanFact[] {
   return [
-    ...services.map((service): ScanFact => ({ key: appKeyOf(service), kind: 'element', factStatus: 'measured', confidence: null, evidence, fields: { kind: 'app', name: service.slice(0, 200) }, refs: {} })),
+    ...services.map((service): ScanFact => ({ key: appKeyOf(service), kind: 'element', factStatus: 'measured', confidence: null, evidence, fields: { kind: 'app', name: firstCodePoints(service, 200) }, refs: {} })),
     ...calls.map(
       (call): ScanFact => ({
         key: `relationship:${appKeyOf(call.from)}->${appKeyOf(call.to)}`,

@@ -4,6 +4,7 @@ import { extractedFactSchema } from '../extract/extracted-fact';
 import { extractionRulesVersion, factFormatVersion } from '../extract/rules-version';
 import { scanDiagnosticsSchema } from '../extract/scan-diagnostics';
 import { skippedFileSchema } from '../extract/skip-reasons';
+import { storableText } from '../extract/storable-text';
 import { displayName } from '../http/common-schemas';
 import { HttpProblem } from '../http/problem';
 import { bodyLimits } from '../http/route-table';
@@ -12,7 +13,7 @@ import { sourceSlug } from '../sources/source-slug';
 import { findSourceBySlug, insertSource } from '../sources/source-store';
 import { scanFactOf } from './fact-of-extraction';
 import { takeScanAllowance, type ScanRequestContext } from './request-scan';
-import { scanWorkerGoneMs, failScan } from './scan-lifecycle';
+import { discardScan, scanWorkerGoneMs } from './scan-lifecycle';
 import { scanLimitsOf } from './scan-limits-record';
 import { insertRunningScan } from './scan-store';
 import { storeScanResult } from './store-scan-result';
@@ -26,7 +27,7 @@ export function pushSettings(settings: SettingsDocument) {
   return { rulesVersion: extractionRulesVersion, factFormatVersion, limits: { maxFiles, maxFileBytes, maxTotalBytes, excludeGlobs }, maxBodyBytes: maxPushBodyBytes };
 }
 
-const repoPath = z.string().min(1).max(4096);
+const repoPath = storableText(1, 4096);
 
 /**
  * AgentPushRequest of part 2; the sub-records are ours (docs/cli.md "The push body"). Every field
@@ -39,14 +40,14 @@ export const agentPushRequest = z.strictObject({
   scope: z.strictObject({
     includePaths: z.array(repoPath).max(200),
     excludePaths: z.array(repoPath).max(200),
-    excludeGlobs: z.array(z.string().min(1).max(200)).max(300),
+    excludeGlobs: z.array(storableText(1, 200)).max(300),
     limits: z.strictObject({ maxFiles: z.int().min(1).max(100_000), maxFileBytes: z.int().min(1).max(16_777_216), maxTotalBytes: z.int().min(1).max(1_073_741_824) }),
   }),
   files: z.array(z.strictObject({ path: repoPath, blobSha: z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a git blob SHA in lower-case hex'), size: z.int().min(0) })).max(100_000),
   skipped: z.array(skippedFileSchema).max(1_000_000),
   facts: z.array(extractedFactSchema).max(100_000),
   isComplete: z.boolean(),
-  extractionGap: z.string().max(4000).nullable(),
+  extractionGap: storableText(0, 4000).nullable(),
   filesListed: z.union([z.int().min(0).max(2_147_483_647), z.string().regex(/^[0-9]{1,10}$/, 'must be a whole number').transform(Number)]),
   diagnostics: scanDiagnosticsSchema
     .meta({ description: 'Optional, an addition to part 2: what the extractors made of the files (docs/extraction.md "Diagnostics"), answered in the scan detail. Absent: the scan has none (null).' })
@@ -127,7 +128,8 @@ export async function pushSnapshot(context: ScanRequestContext, project: { id: s
       },
     });
   } catch (error) {
-    await failScan(context.db, scanId, `the push could not be stored: ${(error as Error).message}`, new Date());
+    // Nothing of the push was stored (one transaction): its scan goes too, so a failed push counts nothing.
+    await discardScan(context.db, scanId);
     throw error;
   }
   const snapshot = await context.db.selectFrom('snapshots').select('id').where('scan_id', '=', scanId).executeTakeFirstOrThrow();

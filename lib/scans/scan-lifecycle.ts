@@ -59,13 +59,14 @@ export async function clearScanResults(db: Db, scanId: string): Promise<void> {
 /**
  * A running scan whose heartbeat stopped lost its worker (the process was
  * stopped or killed): it is queued again while attempts remain, else failed.
- * Called by the periodic sweep and by POST …/track.
+ * Called by the periodic sweep (every scan) and by POST …/track (one scan of a project).
  */
-export async function failScanIfWorkerGone(db: Kysely<Database>, scanId: string | null, now: Date): Promise<number> {
+export async function failScanIfWorkerGone(db: Kysely<Database>, only: { projectId: string; scanId: string } | null, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - scanWorkerGoneMs);
   return db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('scans').select(['id', 'attempts']).where('state', '=', 'running').where('heartbeat_at', '<', cutoff).forUpdate().skipLocked();
-    if (scanId !== null) query = query.where('id', '=', scanId);
+    // One scan of one project (POST …/track): a scan ID alone never reaches another project's scan.
+    if (only !== null) query = query.where('project_id', '=', only.projectId).where('id', '=', only.scanId);
     const gone = await query.execute();
     for (const scan of gone) {
       if (scan.attempts < maxScanAttempts) {
@@ -114,6 +115,15 @@ export async function claimScan(db: Kysely<Database>, scanId: string, maxRunning
 export async function beatScan(db: Db, scanId: string, now: Date): Promise<boolean> {
   const row = await db.updateTable('scans').set({ heartbeat_at: now }).where('id', '=', scanId).where('state', '=', 'running').returning('id').executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Removes a scan made in its request (a push) whose results could not be
+ * stored: a failed upload leaves no scan behind and counts nothing against
+ * `usage.maxScansPerDay`.
+ */
+export async function discardScan(db: Db, scanId: string): Promise<void> {
+  await db.deleteFrom('scans').where('id', '=', scanId).where('state', '=', 'running').execute();
 }
 
 /** Ends a running scan as failed with a message a person can act on. */

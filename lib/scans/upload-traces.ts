@@ -6,7 +6,7 @@ import { takeScanAllowance, type ScanRequestContext } from './request-scan';
 import { measuredCallFacts } from './measured-call-facts';
 import { scanLimitsOf } from './scan-limits-record';
 import { insertRunningScan } from './scan-store';
-import { storeScanResult } from './store-scan-result';
+import { storeScanResultIn } from './store-scan-result';
 import { readTraceCalls, TraceFormatError } from './trace-calls';
 
 /** A trace file's name: shown in provenance; one line, no folders. */
@@ -31,13 +31,15 @@ export async function uploadTraces(context: ScanRequestContext, project: { id: s
   try {
     traces = readTraceCalls(content);
   } catch (error) {
-    if (error instanceof TraceFormatError) throw HttpProblem.validation('Invalid trace file', [{ field: 'body', message: error.message }]);
+    if (error instanceof TraceFormatError) throw HttpProblem.validation('Invalid trace file', [{ field: error.field ?? 'body', message: error.message }]);
     throw error;
   }
   const lines = content.split('\n').length;
   const evidence = [{ path: fileName, startLine: 1, endLine: Math.max(1, lines) }];
   const facts = measuredCallFacts(traces.services, traces.calls, evidence);
   const scanId = randomUUID();
+  const blob = createHash('sha1').update(`blob ${body.length}\0`).update(body).digest('hex');
+  // One transaction from the allowance to the stored result: a failure leaves no scan and counts nothing.
   await context.db.transaction().execute(async (trx) => {
     await takeScanAllowance(trx, project.workspaceId, context.settings, context.now);
     await insertRunningScan(trx, {
@@ -51,29 +53,28 @@ export async function uploadTraces(context: ScanRequestContext, project: { id: s
       requestedBy: context.actor,
       at: context.now,
     });
-  });
-  const blob = createHash('sha1').update(`blob ${body.length}\0`).update(body).digest('hex');
-  await storeScanResult(context.db, {
-    profile: context.profile,
-    scanId,
-    projectId: project.id,
-    sourceId: source.id,
-    commitSha: null,
-    supersedesEarlier: false,
-    at: context.now,
-    extraction: {
-      facts,
-      skipped: [],
-      filesListed: 1,
-      filesRead: 1,
-      bytesRead: body.length,
-      isComplete: false,
-      extractionGap: 'A trace file shows only the calls it recorded: nothing is proposed for removal or marked stale.',
-      blobShas: new Map([[fileName, blob]]),
-      evidenceTexts: new Map(),
-      // A trace file is read by the trace reader, not the extractors: there is nothing of theirs to report.
-      diagnostics: null,
-    },
+    await storeScanResultIn(trx, {
+      profile: context.profile,
+      scanId,
+      projectId: project.id,
+      sourceId: source.id,
+      commitSha: null,
+      supersedesEarlier: false,
+      at: context.now,
+      extraction: {
+        facts,
+        skipped: [],
+        filesListed: 1,
+        filesRead: 1,
+        bytesRead: body.length,
+        isComplete: false,
+        extractionGap: 'A trace file shows only the calls it recorded: nothing is proposed for removal or marked stale.',
+        blobShas: new Map([[fileName, blob]]),
+        evidenceTexts: new Map(),
+        // A trace file is read by the trace reader, not the extractors: there is nothing of theirs to report.
+        diagnostics: null,
+      },
+    });
   });
   return { scanId, sourceId: source.id, format: traces.format, spans: traces.spans, services: traces.services, calls: traces.calls };
 }

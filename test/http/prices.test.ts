@@ -253,6 +253,8 @@ describe('price CSVs over HTTP', () => {
     ['no text at all', '', 'is empty'],
     ['an unclosed quote', `${header}\naws,,x,"open,h,1,USD,2025-01-01\n`, 'not closed'],
     ['a stray quote', `${header}\naws,,x"y,,h,1,USD,2025-01-01\n`, 'line 2'],
+    // JSON carries it as the escape \udc00; read as UTF-8 it would have become U+FFFD unseen.
+    ['a lone surrogate', `${header}\naws,,x,,h,1,USD,2025-01-01\naws,,y,Linux \udc00,h,1,USD,2025-01-01\n`, 'line 3: must be valid Unicode text'],
   ])('refuses the whole CSV for %s (400 naming csv), storing nothing', async (_, csv, message) => {
     const before = await count();
     const problem = expectProblem(await importCsv(csv), 400, 'validation_error');

@@ -94,4 +94,25 @@ describe('push endpoints over HTTP', () => {
     expectProblem(await api('POST', `${P()}/sources/push`, { session: owner, json: body, headers: { origin: service.url } }), 403);
     expectProblem(await api('POST', `${P()}/sources/push`, { token: readToken, json: body }), 403);
   });
+
+  it('text PostgreSQL cannot store (U+0000, a lone surrogate) anywhere the server keeps it is 400 naming the field; no scan is left behind', async () => {
+    const scans = async () => (await api('GET', `${P()}/imports`, { session: owner })).json.items.map((scan: { id: string; state: string }) => `${scan.id}|${scan.state}`);
+    const before = await scans();
+    const facts = body.facts as { evidence: { path: string }[] }[];
+    const files = body.files as { path: string }[];
+    const fact = facts[0]!;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ files: [{ ...files[0], path: 'src/a\u0000.json' }] }, 'files[0].path'],
+      [{ facts: [{ ...fact, evidence: [{ ...fact.evidence[0], path: 'src/\ud800.json' }] }] }, 'facts[0].evidence[0].path'],
+      [{ skipped: [{ path: 'bin/\u0000', reason: 'invalid-path' }] }, 'skipped[0].path'],
+      [{ extractionGap: 'gap \u0000' }, 'extractionGap'],
+      [{ scope: { ...(body.scope as object), excludeGlobs: ['**/\udfff'] } }, 'scope.excludeGlobs[0]'],
+      [{ diagnostics: { extractors: [{ extractor: 'npm', filesRead: 1, factsMade: 1, notes: ['1 file: \u0000'] }], leftOut: [], notes: [] } }, 'diagnostics.extractors[0].notes[0]'],
+    ];
+    for (const [change, field] of cases) {
+      const answer = await api('POST', `${P()}/sources/push`, { token: pushToken, json: { ...body, name: 'bad text', ...change } });
+      expect(expectProblem(answer, 400, 'validation_error').errors.map((e) => e.field)).toEqual([field]);
+    }
+    expect(await scans()).toEqual(before);
+  });
 });

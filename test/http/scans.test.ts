@@ -259,4 +259,28 @@ describe('scans over HTTP', () => {
     expectProblem(await api('POST', `${P()}/sources/${archive.id}/archive`, { body: big, headers: { 'content-type': 'application/zip' } }), 413);
     expect((await api('GET', `${P()}/imports?limit=200`)).json.items.length).toBe(scansBefore);
   });
+
+  it('a text file with a NUL past the binary probe (8000 bytes) is read; its kept text shows U+FFFD there, and the scan completes', async () => {
+    const current = await api('GET', `/api/workspaces/${workspaceId}/settings`);
+    await api('PUT', `/api/workspaces/${workspaceId}/settings`, { headers: { 'if-match': current.headers.get('etag')! }, json: { github: { apiBaseUrl: github.apiBaseUrl } } });
+    const project = (await api('POST', `/api/workspaces/${workspaceId}/projects`, { json: { name: 'Late NUL', description: '' } })).json.id;
+    const source = (await api('POST', `/api/projects/${project}/sources`, { json: { kind: 'archive', name: 'Late NUL', repository: null } })).json.id;
+    const padding = '# padding line\n'.repeat(700);
+    const compose = `${padding}services:\n  orders:\n    image: shop/orders:1\n    ports: ["8080:8080"]\n# \u0000 a stray NUL\n`;
+    const upload = await api('POST', `/api/projects/${project}/sources/${source}/archive`, { body: buildZip([{ name: 'docker-compose.yml', data: compose }]), headers: { 'content-type': 'application/zip' } });
+    expect(upload.status, upload.text).toBe(202);
+    const deadline = Date.now() + 60_000;
+    let scan: any;
+    do {
+      scan = (await api('GET', `/api/projects/${project}/imports/${upload.json.scanId}`)).json;
+      if (scan.state === 'completed' || scan.state === 'failed') break;
+      await new Promise((r) => setTimeout(r, 200));
+    } while (Date.now() < deadline);
+    expect(scan, JSON.stringify(scan)).toMatchObject({ state: 'completed', error: null });
+    expect(scan.factCount).toBeGreaterThan(0);
+    const last = compose.split('\n').length - 1;
+    const window = await api('GET', `/api/projects/${project}/imports/${scan.id}/source?path=docker-compose.yml&startLine=${last - 4}&endLine=${last}`);
+    expect(window.status, window.text).toBe(200);
+    expect(window.json.lines).toContain('# \ufffd a stray NUL');
+  });
 });

@@ -26,6 +26,7 @@ describe('trace upload over HTTP', () => {
   let database: TestDatabase;
   let service: ServiceProcess;
   let owner: string;
+  let workspaceId: string;
   let projectId: string;
   let sourceId: string;
   const api = (method: string, path: string, options: CallOptions = {}) => call(service.url, method, path, { session: owner, ...options });
@@ -36,7 +37,8 @@ describe('trace upload over HTTP', () => {
     service = await startServiceProcess({ ConnectionStrings__DefaultConnection: database.url, Svc__SetupToken: setupToken });
     const setup = await call(service.url, 'POST', '/api/setup', { json: { setupToken, email: 'owner@example.test', password: strongPassword, name: 'Olive Owner' } });
     owner = sessionCookieOf(setup).value;
-    projectId = (await api('POST', `/api/workspaces/${setup.json.workspace.id}/projects`, { json: { name: 'Traced', description: '' } })).json.id;
+    workspaceId = setup.json.workspace.id;
+    projectId = (await api('POST', `/api/workspaces/${workspaceId}/projects`, { json: { name: 'Traced', description: '' } })).json.id;
     sourceId = (await api('POST', `${P()}/sources`, { json: { kind: 'upload', name: 'Production traces', repository: null } })).json.id;
   });
 
@@ -69,5 +71,41 @@ describe('trace upload over HTTP', () => {
     expect(expectProblem(await api('POST', `${P()}/sources/${sourceId}/traces`, { body: JSON.stringify(otlp), headers: { 'content-type': 'application/json' } }), 400).errors[0]!.field).toBe('fileName');
     expect(expectProblem(await api('POST', `${P()}/sources/${sourceId}/traces?fileName=../x`, { body: JSON.stringify(otlp), headers: { 'content-type': 'application/json' } }), 400).errors[0]!.field).toBe('fileName');
     expect((await api('GET', `${P()}/imports`)).json.items.length).toBe(before);
+  });
+
+  it('a service name PostgreSQL cannot store (U+0000, a lone surrogate) or that no model name may hold is 400 naming where it is; no scan is left and none is counted', async () => {
+    const scans = async () => (await api('GET', `${P()}/imports`)).json.items.map((scan: { id: string; state: string }) => `${scan.id}|${scan.state}`);
+    const before = await scans();
+    // One scan left for today: a refused file that counted would take it.
+    const settings = await api('GET', `/api/workspaces/${workspaceId}/settings`);
+    const limited = await api('PUT', `/api/workspaces/${workspaceId}/settings`, { headers: { 'if-match': settings.headers.get('etag')! }, json: { usage: { maxScansPerDay: before.length + 1 } } });
+    expect(limited.status, limited.text).toBe(200);
+
+    const withService = (name: string) => ({ resourceSpans: [otlp.resourceSpans[0], { ...otlp.resourceSpans[1], resource: { attributes: [attr('host.name', 'h1'), attr('service.name', name)] } }] });
+    const jaeger = (name: string) => ({
+      data: [{ traceID: 'T', spans: [{ traceID: 'T', spanID: '1', processID: 'p1' }, { traceID: 'T', spanID: '2', processID: 'p2', references: [{ refType: 'CHILD_OF', traceID: 'T', spanID: '1' }] }], processes: { p1: { serviceName: 'front' }, p2: { serviceName: name } } }],
+    });
+    const cases: { file: string; field: string; message: RegExp }[] = [
+      { file: JSON.stringify(withService('orders\u0000')), field: 'resourceSpans[1].resource.attributes[1].value.stringValue', message: /control characters/ },
+      { file: JSON.stringify(withService('orders\ud800')), field: 'resourceSpans[1].resource.attributes[1].value.stringValue', message: /valid Unicode/ },
+      { file: JSON.stringify(withService('orders\udc00 \ud83d\ude00')), field: 'resourceSpans[1].resource.attributes[1].value.stringValue', message: /valid Unicode/ },
+      { file: JSON.stringify(withService('orders\nbilling')), field: 'resourceSpans[1].resource.attributes[1].value.stringValue', message: /control characters/ },
+      // One document per line: the line is named too.
+      { file: `${JSON.stringify(otlp)}\n${JSON.stringify(withService('orders\u0000'))}`, field: 'resourceSpans[1].resource.attributes[1].value.stringValue', message: /^line 2: / },
+      { file: JSON.stringify(jaeger('catalog\u0000')), field: 'data[0].processes.p2.serviceName', message: /control characters/ },
+    ];
+    for (const { file, field, message } of cases) {
+      // JSON.stringify writes a lone surrogate as the escape `\ud800`, as a trace exporter would; U+0000 as `\u0000`.
+      const answer = await api('POST', `${P()}/sources/${sourceId}/traces?fileName=bad.json`, { body: file, headers: { 'content-type': 'application/json' } });
+      const problem = expectProblem(answer, 400, 'validation_error');
+      expect(problem.errors, file.slice(0, 200)).toEqual([{ field, message: expect.stringMatching(message) }]);
+    }
+    expect(await scans()).toEqual(before);
+
+    // The day's last scan is still there for a file that reads.
+    const upload = await api('POST', `${P()}/sources/${sourceId}/traces?fileName=trace.json`, { body: JSON.stringify(withService('orders 🛒')), headers: { 'content-type': 'application/json' } });
+    expect(upload.status, upload.text).toBe(202);
+    expect(upload.json.services).toEqual(['orders 🛒', 'web']);
+    expect(expectProblem(await api('POST', `${P()}/sources/${sourceId}/traces?fileName=trace.json`, { body: JSON.stringify(otlp), headers: { 'content-type': 'application/json' } }), 429).type).toBe('rate_limited');
   });
 });

@@ -8,7 +8,7 @@ import { countsInAnonymousLimit } from '../anonymous-limit';
 import { readClientInfo } from '../client-info';
 import { parseCookies } from '../cookies';
 import { HttpProblem } from '../problem';
-import type { RouteDefinition } from '../route-table';
+import { tokenScopeOf, type RouteDefinition } from '../route-table';
 import type { ServiceEvent, ServiceResult } from '../service-event';
 
 
@@ -35,7 +35,8 @@ export interface AuthenticateOptions {
 /**
  * Finds the caller (agent token or session), applies the sign-in and
  * anonymous rate limits, and enforces the route's `auth`: 401 without a
- * valid credential, 403 for an agent token on a person-only route.
+ * valid credential, 403 for an agent token on a person-only route or a
+ * write no token scope admits (`tokenScopeOf`, what the OpenAPI text says).
  */
 export function authenticate(options: AuthenticateOptions): middy.MiddlewareObj<ServiceEvent, ServiceResult, Error, AuthenticatedContext> {
   const identify = async (request: middy.Request<ServiceEvent, ServiceResult, Error, AuthenticatedContext>, route: RouteDefinition, limitedPath: boolean): Promise<void> => {
@@ -57,6 +58,8 @@ export function authenticate(options: AuthenticateOptions): middy.MiddlewareObj<
         return;
       case 'signed-in':
         if (!caller) throw HttpProblem.unauthorized();
+        // Before the operation reads any ID: a write no token scope admits is a person's, whatever the token may see.
+        if (caller.kind === 'agent-token' && tokenScopeOf(route) === null) throw HttpProblem.forbidden('Signed in as a person required', 'This endpoint does not accept agent tokens.');
         return;
       case 'person':
         if (!caller) throw HttpProblem.unauthorized();
