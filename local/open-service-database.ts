@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { ServiceConfig } from '../lib/config/service-config';
 import { StartupRefusalError } from '../lib/config/startup-refusal';
-import { describeConnection } from '../lib/db/connection-string';
+import { describeConnection } from '../lib/config/connection-string';
 import { startEmbeddedPostgres } from '../lib/db/embedded-postgres';
 import { openDatabase, poolErrorLogger, type DatabaseHandle } from '../lib/db/open-database';
 import type { Logger } from '../lib/runtime/logger';

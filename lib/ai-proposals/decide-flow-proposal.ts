@@ -12,7 +12,7 @@ import { loadModelSnapshot } from '../model/model-store';
 import { branchOrMain, lockStream } from '../model/stream-store';
 import { readScenarioDocument, type ScenarioDocument } from '../playback/scenario-document';
 import { validateScenario } from '../playback/validate-scenario';
-import { scenarioFingerprints } from '../promises/promise-store';
+import { scenarioFingerprints } from '../scenarios/scenario-fingerprints';
 import { insertScenario, replaceScenario, type ScenarioOrigin } from '../scenarios/scenario-store';
 import type { PlannedFlow } from './plan-flow-proposal';
 import { lockProposal, updateProposal, type ProposalRow } from './proposal-store';

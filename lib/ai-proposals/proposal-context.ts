@@ -10,7 +10,7 @@ import { HttpProblem, type FieldError } from '../http/problem';
 import type { ModelSnapshot } from '../model/model-records';
 import { loadModelSnapshot, schemaIdsOwnedElsewhere } from '../model/model-store';
 import { branchOrMain, type ModelStream } from '../model/stream-store';
-import { scenarioFingerprints } from '../promises/promise-store';
+import { scenarioFingerprints } from '../scenarios/scenario-fingerprints';
 import { findScenario, type StoredScenario } from '../scenarios/scenario-store';
 
 export interface ProposalContext {

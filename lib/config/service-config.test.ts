@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseConnectionString } from '../db/connection-string';
+import { parseConnectionString } from './connection-string';
 import { readServiceConfig, type Environment } from './service-config';
 import { StartupRefusalError } from './startup-refusal';
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseConnectionString, type PostgresConnection } from '../db/connection-string';
+import { parseConnectionString, type PostgresConnection } from './connection-string';
 import { parseAddressRange, type AddressRange } from './network-address';
 import { StartupRefusalError } from './startup-refusal';
 

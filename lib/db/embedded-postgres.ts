@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { StartupRefusalError } from '../config/startup-refusal';
-import type { PostgresConnection } from './connection-string';
+import type { PostgresConnection } from '../config/connection-string';
 import { chooseClusterDirectory, readClusterSettings, writeClusterSettings, type ClusterSettings } from './embedded-cluster-location';
 import { embeddedPostgresBinaries, type EmbeddedPostgresBinaries } from './embedded-postgres-binaries';
 import { embeddedServerUser, type ServerUser } from './embedded-postgres-user';

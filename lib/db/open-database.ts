@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { PostgresConnection } from './connection-string';
+import type { PostgresConnection } from '../config/connection-string';
 import type { Database } from './schema';
 
 export interface DatabaseHandle {

@@ -7,7 +7,8 @@ import type { Database } from '../db/schema';
 import { mainStream } from '../model/stream-store';
 import { obligationKeyOf, obligationNumberOf, type Obligation, type PromiseRecord, type PromiseRun } from './promise-records';
 import { namedInputsOf, promiseDetail, promiseListItem, runView, type PromiseInputs, type RunView } from './promise-status';
-import { existingElementIds, findPromise, latestRunsOf, listPromisePage, listPromiseRunPage, obligationsEverHeld, scenarioFingerprints } from './promise-store';
+import { existingElementIds, findPromise, latestRunsOf, listPromisePage, listPromiseRunPage, obligationsEverHeld } from './promise-store';
+import { scenarioFingerprints } from '../scenarios/scenario-fingerprints';
 
 /** The current state of everything the promises and runs name: main version, linked elements, scenarios. */
 export async function readPromiseInputs(db: Kysely<Database>, projectId: string, promises: readonly PromiseRecord[], runs: readonly PromiseRun[]): Promise<PromiseInputs> {

@@ -5,7 +5,7 @@ import { branchOrMain } from '../model/stream-store';
 import { playScenario } from '../playback/play-scenario';
 import type { RunResult } from '../playback/playback-types';
 import type { ScenarioDocument } from '../playback/scenario-document';
-import { scenarioFingerprints } from '../promises/promise-store';
+import { scenarioFingerprints } from './scenario-fingerprints';
 import { renderTraceSequence, sequenceParticipants } from '../render/render-trace-sequence';
 import { findScenario, type StoredScenario } from './scenario-store';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { parseConnectionString, type PostgresConnection } from '../../lib/db/connection-string';
+import { parseConnectionString, type PostgresConnection } from '../../lib/config/connection-string';
 import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../lib/db/embedded-postgres';
 import { migrateDatabase } from '../../lib/db/migrate-database';
 import { openDatabase } from '../../lib/db/open-database';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { PostgresConnection } from '../../lib/db/connection-string';
+import type { PostgresConnection } from '../../lib/config/connection-string';
 import { openDatabase, type DatabaseHandle } from '../../lib/db/open-database';
 
 export interface TestDatabase extends DatabaseHandle {
