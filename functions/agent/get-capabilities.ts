@@ -3,19 +3,14 @@ import { listedToolDefinitions } from '../../lib/mcp/create-mcp-server';
 import { agentTools } from '../../lib/mcp/tool-registry';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { HttpProblem } from '../../lib/http/problem';
-import { routes, type RouteDefinition } from '../../lib/http/route-table';
-
-/** A token reads with `read` (GET, unless the route names another scope) and writes only where the route names the scope it holds. */
-function tokenMayCall(route: RouteDefinition, scopes: readonly string[]): boolean {
-  if (route.method === 'GET') return scopes.includes(route.tokenScope ?? 'read');
-  return route.tokenScope !== undefined && scopes.includes(route.tokenScope);
-}
+import { routes } from '../../lib/http/route-table';
+import { tokenMayCall } from '../../lib/http/token-access';
 
 /**
  * GET /api/agent/capabilities: the tools and HTTP endpoints the calling token
- * can use, from the tool registry and the route table. A token reads with
- * `read` (GET endpoints that accept tokens) and writes where the route names a
- * scope it holds; person-only endpoints are left out.
+ * can use, from the tool registry and the route table: for a token, the
+ * routes whose token rule (lib/http/token-access.ts, the rule the edge
+ * applies) lets it in; person-only endpoints are left out.
  */
 export const getCapabilities: Operation = async ({ caller }) => {
   if (!caller) throw HttpProblem.unauthorized();
@@ -26,7 +21,7 @@ export const getCapabilities: Operation = async ({ caller }) => {
     : [];
   const endpoints = routes
     .filter((r) => r.auth !== 'none')
-    .filter((r) => (caller.kind === 'agent-token' ? r.auth === 'token' || (r.auth === 'signed-in' && tokenMayCall(r, scopes)) : r.auth !== 'token'))
+    .filter((r) => (caller.kind === 'agent-token' ? tokenMayCall(r, scopes) : r.auth !== 'token'))
     .map((r) => ({ method: r.method, path: r.path, summary: r.summary }));
   return jsonResponse(200, {
     scopes,
