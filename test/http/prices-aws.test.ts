@@ -189,7 +189,7 @@ describe('AWS Price List over HTTP', () => {
     expect(unknown.errors).toEqual([{ field: 'rateCodes[1]', message: 'is not an OnDemand rate of AmazonEC2 in us-east-1' }]);
     expect(expectProblem(await asOwner('POST', `${P()}/aws`, { service: 'AmazonEC2', region: 'ap-big-1', rateCodes: null }), 400).errors[0]).toEqual({ field: 'rateCodes', message: expect.stringContaining('1001 OnDemand rates') });
     expect(expectProblem(await asOwner('POST', `${P()}/aws`, { service: 'AmazonEC2', region: 'us-east-1', rateCodes: [] }), 400).errors[0]!.field).toBe('rateCodes');
-    expect(expectProblem(await asOwner('POST', `${P()}/aws`, { service: 'AmazonEC2', region: 'us-east-1' }), 400).errors).toEqual([{ field: 'rateCodes', message: 'is required' }]);
+    expect(expectProblem(await asOwner('POST', `${P()}/aws`, { service: 'AmazonEC2', region: 'us-east-1' }), 400).errors).toEqual([{ field: 'rateCodes', message: 'is required (it may be null)' }]);
     expectProblem(await m.api('POST', `${P()}/aws`, { session: viewer.session, json: { service: 'AmazonEC2', region: 'us-east-1', rateCodes: null } }), 403, 'forbidden');
     expect(await listAllPrices(m, workspaceId)).toEqual(before);
   });
