@@ -23,6 +23,7 @@ import * as m0022 from './0022-comments';
 import * as m0023 from './0023-webhook-deliveries';
 import * as m0024 from './0024-scan-architecture-proposals';
 import * as m0025 from './0025-scan-diagnostics';
+import * as m0026 from './0026-price-rounded-from';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -53,4 +54,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0023-webhook-deliveries': m0023,
   '0024-scan-architecture-proposals': m0024,
   '0025-scan-diagnostics': m0025,
+  '0026-price-rounded-from': m0026,
 });

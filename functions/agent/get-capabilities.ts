@@ -3,20 +3,14 @@ import { listedToolDefinitions } from '../../lib/mcp/create-mcp-server';
 import { agentTools } from '../../lib/mcp/tool-registry';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { HttpProblem } from '../../lib/http/problem';
-import { routes, tokenScopeOf, type RouteDefinition } from '../../lib/http/route-table';
-
-/** A token-only route takes any token; elsewhere the token holds the scope the route admits tokens with (`tokenScopeOf`). */
-function tokenMayCall(route: RouteDefinition, scopes: readonly string[]): boolean {
-  if (route.auth === 'token') return true;
-  const scope = tokenScopeOf(route);
-  return scope !== null && scopes.includes(scope);
-}
+import { routes } from '../../lib/http/route-table';
+import { tokenMayCall } from '../../lib/http/token-access';
 
 /**
  * GET /api/agent/capabilities: the tools and HTTP endpoints the calling token
- * can use, from the tool registry and the route table. A token reads with
- * `read` (GET endpoints that accept tokens) and writes where the route names a
- * scope it holds; person-only endpoints are left out.
+ * can use, from the tool registry and the route table: for a token, the
+ * routes whose token rule (lib/http/token-access.ts, the rule the edge
+ * applies) lets it in; person-only endpoints are left out.
  */
 export const getCapabilities: Operation = async ({ caller }) => {
   if (!caller) throw HttpProblem.unauthorized();

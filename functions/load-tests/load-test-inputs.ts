@@ -80,6 +80,14 @@ export const profileRequest = z.strictObject(
       .min(1, `must be a whole number from 1 to ${stressProfileLimits.maxVirtualUsers}`)
       .max(stressProfileLimits.maxVirtualUsers, `must be a whole number from 1 to ${stressProfileLimits.maxVirtualUsers}`)
       .optional(),
+    // What the service computes from the values: a profile of GET …/stress/defaults is saved as it came (checked, not read).
+    stages: z
+      .array(
+        z.strictObject({ durationSeconds: z.number('must be a number'), targetRate: z.number('must be a number') }, 'must be an object {durationSeconds, targetRate}'),
+        'must be the list of stages the values give, or left out',
+      )
+      .max(100, 'must be the list of stages the values give, or left out')
+      .optional(),
   },
   'must be an object',
 );

@@ -26,8 +26,19 @@ export interface WorkspaceAccess {
   role: WorkspaceRole | null;
 }
 
+/**
+ * The scope that lets an agent token past a check of `need`: a read (viewer)
+ * takes `read`, anything more only the scope the call names. The edge has
+ * already applied the route's token rule (lib/http/token-access.ts); this one
+ * must never refuse a token that rule lets in (test/openapi/openapi-document.test.ts
+ * and test/http/token-access.test.ts hold them together).
+ */
+export function tokenScopeFor(need: WorkspaceRole, options: AccessOptions = {}): AgentTokenScope | null {
+  return options.tokenScope ?? (need === 'viewer' ? 'read' : null);
+}
+
 function checkToken(caller: Extract<Caller, { kind: 'agent-token' }>, need: WorkspaceRole, options: AccessOptions): void {
-  const scope = options.tokenScope ?? (need === 'viewer' ? 'read' : undefined);
+  const scope = tokenScopeFor(need, options);
   if (!scope || !caller.scopes.includes(scope)) {
     throw HttpProblem.forbidden('Agent token not allowed', scope ? `This call needs an agent token with the "${scope}" scope.` : 'This call needs a signed-in person with the right role.');
   }

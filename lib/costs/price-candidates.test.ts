@@ -79,6 +79,7 @@ it('the prices read for an estimate give the same choice as all the workspace pr
           currency: p.currency,
           effectiveDate: p.effectiveDate,
           catalogRef: null,
+          roundedFrom: null,
           createdBy: 'user:test',
           createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, p.createdMs)).toISOString(),
         }));

@@ -24,7 +24,7 @@ export interface PriceQuery {
 }
 
 const columns = sql`p.id, p.workspace_id as "workspaceId", p.source, p.provider, p.region, p.sku, p.description, p.unit,
-  trim_scale(p.unit_price)::text as "unitPrice", p.currency, p.effective_date as "effectiveDate", p.catalog_ref as "catalogRef",
+  trim_scale(p.unit_price)::text as "unitPrice", p.currency, p.effective_date as "effectiveDate", p.catalog_ref as "catalogRef", p.rounded_from as "roundedFrom",
   p.created_by as "createdBy", to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
 
 /** The chosen price of the lookup `k` (a row with provider, region, sku, unit), as a lateral subquery. */

@@ -501,6 +501,8 @@ export interface PriceEntriesTable {
   currency: string;
   effective_date: DateText;
   catalog_ref: string | null;
+  /** The catalog's figure when it had more than 12 places and unit_price is it rounded (migration 0026). */
+  rounded_from: string | null;
   created_by: string;
   created_at: Timestamp;
 }

@@ -58,12 +58,14 @@ export interface RouteDefinition {
    */
   pathHoldsSecret?: true;
   /**
-   * For a route an agent token may call: the scope it needs (the operation
-   * checks it through the access policy; the capability list reads it here).
-   * GET routes that accept tokens need `read` unless they name another
-   * (`GET …/sources/push` needs `push`).
+   * For a route an agent token may call: the scope it needs, or `any` for
+   * every token of the workspace whatever its scopes. GET routes of `signed-in`
+   * need `read` unless they name another (`GET …/sources/push` needs `push`);
+   * other methods take no token unless they name one. The edge checks it, and
+   * the OpenAPI document and the capability list say it, through
+   * lib/http/token-access.ts; a GET a token may not call is `person`.
    */
-  tokenScope?: 'read' | 'push';
+  tokenScope?: 'read' | 'push' | 'any';
   /**
    * Serves the web client's files (docs/web-client.md): no rate limit counts
    * it (part 2 "Limits": web client files do not count), and the agent's
@@ -163,12 +165,12 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/api/auth/external/callback', group: 'auth', operation: 'get-external-callback', auth: 'none', summary: 'Callback address registered with the external sign-in provider' }),
   route({ method: 'GET', path: '/api/auth/external/{provider}', group: 'auth', operation: 'get-external-start', auth: 'none', rateLimit: 'externalStart', summary: 'Start sign-in with github or gitlab (404 when not configured)' }),
   route({ method: 'GET', path: '/api/auth/me', group: 'auth', operation: 'get-me', auth: 'person', summary: 'The signed-in person and their workspaces' }),
-  route({ method: 'GET', path: '/api/instance', group: 'instance', operation: 'get-instance', auth: 'signed-in', summary: 'Profile, release version and registration policy' }),
+  route({ method: 'GET', path: '/api/instance', group: 'instance', operation: 'get-instance', auth: 'signed-in', tokenScope: 'any', summary: 'Profile, release version and registration policy' }),
   route({ method: 'GET', path: '/api/instance/audit', group: 'instance', operation: 'list-instance-audit', auth: 'person', summary: 'Audit entries of the instance, newest first (instance administrator)' }),
   route({ method: 'GET', path: '/api/instance/diagnostics', group: 'instance', operation: 'get-diagnostics', auth: 'person', summary: 'Pending migrations, database, event store and job queue reachability, worker heartbeat (instance administrator)' }),
 
   // Workspaces, projects, agent tokens (DECISIONS.md section 2)
-  route({ method: 'GET', path: '/api/workspaces', group: 'workspaces', operation: 'list-workspaces', auth: 'signed-in', summary: 'Workspaces of the caller with their role' }),
+  route({ method: 'GET', path: '/api/workspaces', group: 'workspaces', operation: 'list-workspaces', auth: 'signed-in', tokenScope: 'any', summary: 'Workspaces of the caller with their role' }),
   route({ method: 'POST', path: '/api/workspaces', group: 'workspaces', operation: 'create-workspace', auth: 'person', summary: 'Create a workspace; the caller becomes its owner' }),
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/projects', group: 'workspaces', operation: 'list-projects', auth: 'signed-in', summary: 'Projects of a workspace, by name, paged' }),
   route({ method: 'POST', path: '/api/workspaces/{workspaceId}/projects', group: 'workspaces', operation: 'create-project', auth: 'signed-in', summary: 'Create a project (editor)' }),
@@ -307,8 +309,8 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
 
   // AI (part 1 "AI design proposals"; docs/ai.md): explanations, and the owner's view of calls and spend. The proposals are group ai-proposals.
   route({ method: 'POST', path: '/api/projects/{projectId}/ai/explain', group: 'ai', operation: 'explain', auth: 'signed-in', tokenScope: 'read', summary: 'Explain an element, relationship, scenario, trace event or the model with the explain provider; 200 explain delta or AI unavailable (viewer)' }),
-  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/ai/calls', group: 'ai', operation: 'list-calls', auth: 'signed-in', summary: 'AI call records, newest first: task, provider, model, tokens, cost, duration, outcome (owner)' }),
-  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/ai/usage', group: 'ai', operation: 'get-usage', auth: 'signed-in', summary: 'AI spend of this UTC month, in all and per provider, against the budgets (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/ai/calls', group: 'ai', operation: 'list-calls', auth: 'person', summary: 'AI call records, newest first: task, provider, model, tokens, cost, duration, outcome (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/ai/usage', group: 'ai', operation: 'get-usage', auth: 'person', summary: 'AI spend of this UTC month, in all and per provider, against the budgets (owner)' }),
   // Comments (part 1 "Comments"; docs/comments.md). Viewers read (a read token too) and comment; editors resolve, reopen and decide; writes are people's.
   ...commentRoutes([
     { method: 'GET', path: '', operation: 'list-threads', auth: 'signed-in', summary: 'Threads on main or ?draftId=, newest first; ?targetId=, ?status=open|resolved (viewer)' },
@@ -330,7 +332,7 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'DELETE', path: '/mcp', group: 'mcp', operation: 'mcp-method-not-allowed', auth: 'token', summary: '405 Allow: POST (no stream, no session)' }),
   route({ method: 'GET', path: '/llms.txt', group: 'agent', operation: 'get-llms-txt', auth: 'none', summary: 'A short text index of the API for agents' }),
   route({ method: 'GET', path: '/llms-full.txt', group: 'agent', operation: 'get-llms-full-txt', auth: 'none', summary: 'The index with every tool input schema' }),
-  route({ method: 'GET', path: '/api/agent/capabilities', group: 'agent', operation: 'get-capabilities', auth: 'signed-in', summary: 'The tools and endpoints the caller can use' }),
+  route({ method: 'GET', path: '/api/agent/capabilities', group: 'agent', operation: 'get-capabilities', auth: 'signed-in', tokenScope: 'any', summary: 'The tools and endpoints the caller can use' }),
 
   // Settings (part 2 "Settings document", "Settings, credentials, instance"; docs/settings.md)
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/settings', group: 'settings', operation: 'get-workspace-settings', auth: 'signed-in', summary: 'Effective settings, overrides, defaults and policy violations of a workspace (member)' }),
@@ -366,7 +368,7 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'GET', path: '/api/projects/{projectId}/sources', group: 'sources', operation: 'list-sources', auth: 'signed-in', summary: 'Sources of a project by name' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources', group: 'sources', operation: 'create-source', auth: 'signed-in', summary: 'Add a Source: a git repository, folder, archive, upload, push or New Relic account (editor)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/upload', group: 'sources', operation: 'upload-model-file', auth: 'signed-in', bodyLimitBytes: bodyLimits.modelImport, summary: 'Keep a model file in an upload Source and scan its files (editor)' }),
-  route({ method: 'GET', path: '/api/projects/{projectId}/sources/repositories', group: 'sources', operation: 'list-repositories', auth: 'signed-in', summary: 'Repositories of a git host the workspace token can read, a page at a time (editor)' }),
+  route({ method: 'GET', path: '/api/projects/{projectId}/sources/repositories', group: 'sources', operation: 'list-repositories', auth: 'person', summary: 'Repositories of a git host the workspace token can read, a page at a time (editor)' }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/bulk', group: 'sources', operation: 'bulk-add-sources', auth: 'signed-in', summary: 'Add many repositories of one host as Sources and queue their scans (editor)' }),
   route({ method: 'GET', path: '/api/projects/{projectId}/sources/push', group: 'sources', operation: 'get-push-settings', auth: 'signed-in', tokenScope: 'push', summary: "The server's extraction rules and the workspace import limits, for svc scan (push token)" }),
   route({ method: 'POST', path: '/api/projects/{projectId}/sources/push', group: 'sources', operation: 'push-snapshot', auth: 'signed-in', tokenScope: 'push', bodyLimitBytes: bodyLimits.push, summary: 'A snapshot pushed by svc scan: facts of a checkout, compared with the model (push token)' }),
@@ -406,9 +408,9 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
 
   // Host connectivity (part 2 "Host connectivity"; docs/hosts.md)
   route({ method: 'POST', path: '/api/workspaces/{workspaceId}/github/test', group: 'hosts', operation: 'test-host-connection', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Whether GitHub answers with the saved token (owner)' }),
-  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/github/credential', group: 'hosts', operation: 'get-host-credential', auth: 'signed-in', summary: 'The GitHub token: set, the origin it is bound to, the scopes GitHub reports (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/github/credential', group: 'hosts', operation: 'get-host-credential', auth: 'person', summary: 'The GitHub token: set, the origin it is bound to, the scopes GitHub reports (owner)' }),
   route({ method: 'POST', path: '/api/workspaces/{workspaceId}/gitlab/test', group: 'hosts', operation: 'test-host-connection', auth: 'signed-in', body: 'none', bodyLimitBytes: 0, summary: 'Whether GitLab answers with the saved token (owner)' }),
-  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/gitlab/credential', group: 'hosts', operation: 'get-host-credential', auth: 'signed-in', summary: 'The GitLab token: set, the origin it is bound to, the scopes GitLab reports (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/gitlab/credential', group: 'hosts', operation: 'get-host-credential', auth: 'person', summary: 'The GitLab token: set, the origin it is bound to, the scopes GitLab reports (owner)' }),
 
   // Prices (part 2 "Prices"; docs/prices.md): cloudA, cloudB, cloudC are azure, aws, gcp (DECISIONS.md section 1). Literal paths before {priceId}.
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/prices', group: 'prices', operation: 'list-prices', auth: 'signed-in', summary: 'Prices of a workspace, oldest first, paged (viewer)' }),
@@ -426,7 +428,7 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/prices/{priceId}', group: 'prices', operation: 'delete-price', auth: 'person', summary: 'Delete a price no cost sheet uses; 409 naming the sheets (owner)' }),
 
   // Credentials (part 2 "Settings, credentials, instance"; docs/secrets.md)
-  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/secrets', group: 'secrets', operation: 'list-secrets', auth: 'signed-in', summary: 'Status of each credential of a workspace, never a value (owner)' }),
+  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/secrets', group: 'secrets', operation: 'list-secrets', auth: 'person', summary: 'Status of each credential of a workspace, never a value (owner)' }),
   route({ method: 'PUT', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'put-secret', auth: 'person', bodyLimitBytes: bodyLimits.credential, summary: 'Store a credential, bound to the origin of the address it is sent to (owner)' }),
   route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'delete-secret', auth: 'person', summary: 'Delete a credential; 204 also when it was not set (owner)' }),
 
@@ -481,21 +483,6 @@ export const reservedFirstSegments: readonly string[] = Object.freeze(['skills',
 /** `GET /api/x/{id}`: the API Gateway route key of a route. */
 export function routeKeyOf(r: Pick<RouteDefinition, 'method' | 'path'>): string {
   return `${r.method} ${r.path}`;
-}
-
-/**
- * Whether an agent token may call the route, and with which scope: the
- * authenticate middleware refuses a token where this is null, the OpenAPI
- * document and the capability list say the same. A token reads (GET) with
- * `read` unless the route names another scope, and writes only where the
- * route names one: a write that names none is a person's, whatever role the
- * operation asks (docs/decisions.md "Identity", agent tokens).
- */
-export function tokenScopeOf(route: Pick<RouteDefinition, 'auth' | 'method' | 'tokenScope'>): 'read' | 'push' | null {
-  if (route.auth === 'token') return route.tokenScope ?? null;
-  if (route.auth !== 'signed-in') return null;
-  if (route.tokenScope) return route.tokenScope;
-  return route.method === 'GET' ? 'read' : null;
 }
 
 /** The names of every function group, in table order. */

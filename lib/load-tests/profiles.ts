@@ -10,7 +10,7 @@ import { HttpProblem } from '../http/problem';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
 import type { ProjectRecord } from '../workspaces/project-store';
 import { deleteProfile, findProfile, insertProfile } from './profile-store';
-import { defaultPeakRate, defaultVirtualUsers, profileDefaults, profileProblems, stagesOf, stressProfileShapes, type StressProfile, type StressProfileShape, type StressProfileValues } from './stress-profile';
+import { defaultPeakRate, defaultVirtualUsers, type LoadStage, profileDefaults, profileProblems, stagesOf, stressProfileShapes, type StressProfile, type StressProfileShape, type StressProfileValues } from './stress-profile';
 
 interface ProfileContext {
   db: Kysely<Database>;
@@ -40,6 +40,13 @@ export interface ProfileRequest {
   arrivalRatePerSecond?: number | undefined;
   peakRatePerSecond?: number | undefined;
   virtualUsers?: number | undefined;
+  /** The stages the values give, when the request carries them (a profile of `stress/defaults` sent back): checked, never read. */
+  stages?: LoadStage[] | undefined;
+}
+
+/** Whether two lists of stages are the same stages. */
+function sameStages(a: readonly LoadStage[], b: readonly LoadStage[]): boolean {
+  return a.length === b.length && a.every((stage, i) => stage.durationSeconds === b[i]!.durationSeconds && stage.targetRate === b[i]!.targetRate);
 }
 
 /** POST …/load-tests/profiles: 201 the profile; 400 naming each value over the limits. */
@@ -61,6 +68,10 @@ export async function createProfile(context: ProfileContext, input: { project: P
   };
   const problems = profileProblems(values);
   if (problems.length > 0) throw HttpProblem.validation('Invalid stress profile', problems);
+  const stages = stagesOf(values);
+  if (request.stages !== undefined && !sameStages(request.stages, stages)) {
+    throw HttpProblem.validation('Invalid stress profile', [{ field: 'stages', message: `must be the stages the other values give, or left out: ${JSON.stringify(stages)}` }]);
+  }
   return insertProfile(context.db, { ...values, id: context.newId(), projectId: input.project.id, actor: input.actor, now: context.now() });
 }
 

@@ -3,7 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import packageJson from '../../package.json';
-import { fieldErrorsOf } from '../http/parse-input';
+import { requestErrorsOf } from '../http/parse-input';
 import { HttpProblem } from '../http/problem';
 import type { ToolContext } from './agent-tool';
 import { agentTools, toolScope } from './tool-registry';
@@ -48,9 +48,10 @@ export function createMcpServer(context: ToolContext): Server {
       const tool = toolsByName.get(request.params.name);
       if (!tool) throw HttpProblem.notFound('Unknown tool', `There is no tool "${request.params.name}".`);
       if (!context.caller.scopes.includes(toolScope)) throw HttpProblem.forbidden('Scope missing', 'The tools need an agent token with the "read" scope.');
-      const parsed = tool.input.safeParse(request.params.arguments ?? {});
+      const args = request.params.arguments ?? {};
+      const parsed = tool.input.safeParse(args);
       if (!parsed.success) {
-        const errors = fieldErrorsOf(parsed.error);
+        const errors = requestErrorsOf(tool.input, args, parsed.error);
         throw HttpProblem.validation('Invalid arguments', errors, errors.map((e) => `${e.field}: ${e.message}`).join('; '));
       }
       const output = await tool.run(context, parsed.data);

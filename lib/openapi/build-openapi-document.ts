@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { countsInAnonymousLimit } from '../http/anonymous-limit';
-import { tokenScopeOf, type RouteDefinition } from '../http/route-table';
+import type { RouteDefinition } from '../http/route-table';
+import { tokenAccessOf } from '../http/token-access';
 import { problemSchema } from './problem-schema';
 import { contractFileOf, contractOf, missingContractAdvice, type GroupContracts, type MediaBody, type ResponseBody, type RouteContract } from './route-contract';
 
@@ -85,19 +86,21 @@ export function operationIdsOf(routes: readonly RouteDefinition[]): Map<RouteDef
 }
 
 function securityOf(route: RouteDefinition): Record<string, string[]>[] {
-  const scope = tokenScopeOf(route);
-  const token = { [securitySchemeNames.token]: scope ? [scope] : [] };
+  if (route.auth === 'none') return [];
+  const access = tokenAccessOf(route);
+  const token = { [securitySchemeNames.token]: access === null || access === 'any' ? [] : [access] };
+  if (route.auth === 'token') return [token];
   const session = { [securitySchemeNames.session]: [] };
-  switch (route.auth) {
-    case 'none':
-      return [];
-    case 'person':
-      return [session];
-    case 'token':
-      return [token];
-    case 'signed-in':
-      return scope ? [session, token] : [session];
-  }
+  return access === null ? [session] : [session, token];
+}
+
+/** What the token rule of the route (lib/http/token-access.ts) means to an agent, in one sentence. */
+function tokenSentence(route: RouteDefinition): string {
+  const access = tokenAccessOf(route);
+  if (route.auth === 'token') return access === 'any' ? 'An agent token only (`Authorization: Bearer`).' : `An agent token with the \`${access}\` scope only (\`Authorization: Bearer\`); one without it gets 403.`;
+  if (access === null) return route.auth === 'person' ? 'A signed-in person only (session cookie); an agent token gets 403.' : 'A signed-in person (session cookie); an agent token gets 403.';
+  if (access === 'any') return 'A session, or an agent token of the workspace whatever its scopes.';
+  return `A session, or an agent token of the workspace with the \`${access}\` scope; a token without it gets 403.`;
 }
 
 const roleSentences: Record<string, string> = {
@@ -125,11 +128,7 @@ function descriptionOf(route: RouteDefinition, contract: RouteContract): string 
   else {
     const access = contract.access!;
     lines.push(`${roleSentences[access.role]}${access.note ? ` ${access.note}` : ''}`);
-    const scope = tokenScopeOf(route);
-    if (route.auth === 'person') lines.push('A signed-in person only (session cookie); an agent token gets 403.');
-    else if (route.auth === 'token') lines.push('An agent token only (`Authorization: Bearer`).');
-    else if (scope) lines.push(`A session, or an agent token of the workspace with the \`${scope}\` scope.`);
-    else lines.push('A signed-in person (session cookie); an agent token gets 403.');
+    lines.push(tokenSentence(route));
   }
   if (route.rateLimit) lines.push(rateLimitSentences[route.rateLimit]);
   if (countsInAnonymousLimit(route.path)) lines.push('Calls without a valid credential count in the anonymous limit per client address.');
@@ -162,7 +161,9 @@ function responseObject(status: number | 'default', body: ResponseBody): ZodOpen
 function edgeResponses(route: RouteDefinition, contract: RouteContract): Record<number, ResponseBody> {
   const edge: Record<number, ResponseBody> = {};
   if (route.auth !== 'none') edge[401] = 'problem';
-  if (route.auth === 'person' || ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) edge[403] = 'problem';
+  // The edge refuses an agent token outside the route's token rule, and a browser's write from another site.
+  if (route.auth !== 'none' && tokenAccessOf(route) !== 'any') edge[403] = 'problem';
+  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) edge[403] = 'problem';
   if (contract.access && contract.access.role !== 'any') edge[403] = 'problem';
   if (/\{(projectId|workspaceId)\}/.test(route.path) && route.auth !== 'none') edge[404] = 'problem';
   if (route.body === 'json' || route.body === 'json-or-yaml' || route.rawContentType) {

@@ -24,6 +24,7 @@ export function awsEntryOf(rate: AwsRate, region: string): NewPriceEntry {
     description: optionalCatalogText(rate.description, 'description'),
     unit: catalogText(rate.unit, 'unit'),
     unitPrice: rate.unitPrice,
+    roundedFrom: rate.roundedFrom,
     currency: rate.currency,
     effectiveDate: rate.effectiveDate,
     catalogRef: rate.rateCode,

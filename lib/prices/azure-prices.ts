@@ -10,7 +10,10 @@ import type { NewPriceEntry } from './price-entry';
  * answers, and the one price an import keeps. Pure.
  */
 
-/** A meter of the search answer: Azure's own fields, prices as decimal strings. */
+/**
+ * A meter of the search answer: Azure's own fields, prices as decimal strings; `roundedFrom` is
+ * Azure's figure of `retailPrice` (the price an import keeps) when it was rounded to 12 places.
+ */
 export function azureMeterOf(item: AzureRetailPrice) {
   return {
     meterId: item.meterId,
@@ -28,8 +31,9 @@ export function azureMeterOf(item: AzureRetailPrice) {
     type: item.type,
     unitOfMeasure: item.unitOfMeasure,
     tierMinimumUnits: item.tierMinimumUnits,
-    retailPrice: item.retailPrice,
-    unitPrice: item.unitPrice,
+    retailPrice: item.retailPrice.amount,
+    unitPrice: item.unitPrice.amount,
+    roundedFrom: item.retailPrice.roundedFrom,
     currency: item.currencyCode,
     effectiveDate: item.effectiveStartDate,
     isPrimaryMeterRegion: item.isPrimaryMeterRegion ?? null,
@@ -50,7 +54,8 @@ export function azureEntryOf(item: AzureRetailPrice): NewPriceEntry {
     sku: catalogText(item.armSkuName || item.skuName || item.skuId, 'sku'),
     description: optionalCatalogText(description, 'description'),
     unit: catalogText(item.unitOfMeasure, 'unit'),
-    unitPrice: item.retailPrice,
+    unitPrice: item.retailPrice.amount,
+    roundedFrom: item.retailPrice.roundedFrom,
     currency: item.currencyCode,
     effectiveDate: item.effectiveStartDate,
     catalogRef: azureCatalogRef(item),

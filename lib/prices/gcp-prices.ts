@@ -47,6 +47,8 @@ function gcpEntriesOfSku(sku: GcpSku, region: string | null): NewPriceEntry[] {
     description: optionalCatalogText(pricing.tiers.length > 1 ? `${sku.description} (from ${tier.startUsageAmount} ${pricing.usageUnit})` : sku.description, 'description'),
     unit: catalogText(pricing.usageUnit, 'unit'),
     unitPrice: tier.unitPrice,
+    // units + nanos / 10⁹: never more than 9 places, so never rounded.
+    roundedFrom: null,
     currency: pricing.currency,
     effectiveDate: pricing.effectiveDate,
     catalogRef: `${sku.skuId}@${tier.startUsageAmount}`,

@@ -21,6 +21,10 @@ export const priceEntrySchema = describes<PriceEntry>()(
       currency: z.string(),
       effectiveDate: calendarDate,
       catalogRef: z.string().nullable().meta({ description: "The catalog's own key of the price; null for custom and CSV prices." }),
+      roundedFrom: z
+        .string()
+        .nullable()
+        .meta({ description: "The catalog's figure when it had more than 12 decimal places: `unitPrice` is it rounded half-even. Null when the price is kept as written (and for custom and CSV prices)." }),
       createdBy: z.string(),
       createdAt: timestamp,
     })

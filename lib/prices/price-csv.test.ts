@@ -56,6 +56,7 @@ describe('readPriceCsv', () => {
           rows.map((r) => ({
             source: 'csv',
             catalogRef: null,
+            roundedFrom: null,
             provider: r.provider.trim(),
             region: r.region === null ? null : r.region.trim(),
             sku: r.sku.trim(),

@@ -136,7 +136,7 @@ export function readPriceCsv(text: string): ReadPriceCsv {
       result.refused.push({ line, errors: fieldErrorsOf(parsed.error) });
       continue;
     }
-    result.entries.push({ line, entry: { source: 'csv', catalogRef: null, ...parsed.data } });
+    result.entries.push({ line, entry: { source: 'csv', catalogRef: null, roundedFrom: null, ...parsed.data } });
   }
   return result;
 }

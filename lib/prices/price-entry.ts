@@ -20,6 +20,11 @@ export interface NewPriceEntry {
   effectiveDate: string;
   /** The catalog's own key of the price; null for custom and CSV prices. */
   catalogRef: string | null;
+  /**
+   * The catalog's figure when it had more than 12 decimal places and `unitPrice` is it rounded
+   * half-even (lib/prices/catalogs/catalog-amount.ts); null when the price is kept as written.
+   */
+  roundedFrom: string | null;
 }
 
 /** A price entry as the API answers it (docs/prices.md "Price entry"). */
@@ -47,6 +52,7 @@ export function priceEntryOf(row: PriceEntryRow): PriceEntry {
     currency: row.currency,
     effectiveDate: row.effective_date,
     catalogRef: row.catalog_ref,
+    roundedFrom: row.rounded_from,
     createdBy: row.created_by,
     createdAt: row.created_at.toISOString(),
   };

@@ -17,7 +17,7 @@ export interface PriceWrite {
 
 export async function createCustomPrice(db: Kysely<Database>, write: PriceWrite, request: CustomPriceRequest): Promise<PriceEntry> {
   return db.transaction().execute(async (trx) => {
-    const [entry] = await insertPriceEntries(trx, { workspaceId: write.workspaceId, entries: [{ source: 'custom', catalogRef: null, ...request }], actor: write.actor, at: write.at });
+    const [entry] = await insertPriceEntries(trx, { workspaceId: write.workspaceId, entries: [{ source: 'custom', catalogRef: null, roundedFrom: null, ...request }], actor: write.actor, at: write.at });
     await appendAudit(trx, { workspaceId: write.workspaceId, actor: write.actor, action: 'price.create', detail: { priceId: entry!.id, provider: entry!.provider, sku: entry!.sku }, at: write.at });
     return entry!;
   });

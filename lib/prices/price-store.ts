@@ -5,7 +5,7 @@ import { type NewPriceEntry, type PriceEntry, type PriceEntryRow, priceEntryOf }
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Rows per insert statement (13 parameters each, far below PostgreSQL's 65535). */
+/** Rows per insert statement (14 parameters each, far below PostgreSQL's 65535). */
 const insertChunk = 500;
 
 function rowOf(workspaceId: string, entry: NewPriceEntry, actor: string, at: Date, nowMs: number) {
@@ -22,6 +22,7 @@ function rowOf(workspaceId: string, entry: NewPriceEntry, actor: string, at: Dat
     currency: entry.currency,
     effective_date: entry.effectiveDate,
     catalog_ref: entry.catalogRef,
+    rounded_from: entry.roundedFrom,
     created_by: actor,
     created_at: at,
   };

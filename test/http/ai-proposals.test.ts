@@ -262,6 +262,16 @@ describe('AI design proposals over HTTP', () => {
 
       problem = expectProblem(await submitFlow(null), 400, 'validation_error');
       expect(problem.errors[0]!.field).toBe('flow');
+
+      // A member left out reads as required, not as a type error; one that may be null says so.
+      const { notes: _notes, ...withoutNotes } = placeOrderFlow(seed);
+      problem = expectProblem(await submitFlow(withoutNotes), 400, 'validation_error');
+      expect(problem.errors).toEqual([{ field: 'flow.notes', message: 'is required (it may be null)' }]);
+      expect(problem.detail).toBe('flow.notes: is required (it may be null)');
+      const { scenario: _scenario, ...withoutScenario } = placeOrderFlow(seed);
+      expect(expectProblem(await submitFlow(withoutScenario), 400, 'validation_error').errors).toEqual([{ field: 'flow.scenario', message: 'is required' }]);
+      // A value of the wrong type keeps its own words.
+      expect(expectProblem(await submitFlow({ ...placeOrderFlow(seed), notes: 7 }), 400, 'validation_error').errors[0]!.message).not.toContain('required');
       expectProblem(await submitFlow(placeOrderFlow(seed), { reviseScenarioId: randomUUID() }), 404, 'not_found');
       expect(await count('ai_proposals', project.id)).toBe(before);
     });

@@ -364,6 +364,7 @@ describe('cost estimates over HTTP', () => {
       currency: 'USD',
       effectiveDate: '2026-05-01',
       catalogRef: null,
+      roundedFrom: null,
       createdBy: 'user:test',
       createdAt: expect.any(String),
     });

@@ -247,6 +247,27 @@ describe('load tests over HTTP', () => {
       }
     });
 
+    it('a profile of stress/defaults is saved as it came, stages included; stages the values do not give are refused naming stages', async () => {
+      const defaults = await ok(api('GET', `/api/projects/${project.id}/stress/defaults`, as(editor)));
+      for (const profile of defaults.profiles) {
+        const saved = await ok(api('POST', `${L()}/profiles`, as(editor, profile)), 201);
+        expect(saved, profile.shape).toMatchObject(profile);
+      }
+      const steady = defaults.profiles.find((p: any) => p.shape === 'steady');
+      const tampered = { ...steady, stages: [{ durationSeconds: 300, targetRate: 10 }] };
+      const problem = expectProblem(await api('POST', `${L()}/profiles`, as(editor, tampered)), 400, 'validation_error');
+      expect(problem.errors).toEqual([{ field: 'stages', message: expect.stringContaining(JSON.stringify(steady.stages)) }]);
+      // Changed values with the stages they give are taken; with the old stages they are not.
+      const longer = { ...steady, durationSeconds: 600 };
+      expect(expectProblem(await api('POST', `${L()}/profiles`, as(editor, longer)), 400).errors.map((e) => e.field)).toEqual(['stages']);
+      const { stages: _stages, ...withoutStages } = longer;
+      expect((await ok(api('POST', `${L()}/profiles`, as(editor, withoutStages)), 201)).stages).toEqual([
+        { durationSeconds: 5, targetRate: 10 },
+        { durationSeconds: 595, targetRate: 10 },
+      ]);
+      expectProblem(await api('POST', `${L()}/profiles`, as(editor, { ...steady, stages: 'steady' })), 400, 'validation_error');
+    });
+
     it('a profile over the limits is refused naming the field', async () => {
       const cases: [unknown, string][] = [
         [{ shape: 'steady', durationSeconds: 3601 }, 'durationSeconds'],

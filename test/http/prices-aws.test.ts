@@ -46,6 +46,22 @@ const lambda: FakeAwsProduct = {
   onDemand: { JRTCKXETXF: { effectiveDate: '2025-02-01T00:00:00Z', rates: [{ rateCode: 'TG3M4CAGBA3NYQBH.JRTCKXETXF.ZSJ4LZXZ5D', description: 'AWS Lambda - Total Compute', unit: 'Lambda-GB-Second', pricePerUnit: { USD: '0.0000166667', CNY: '0.000113' } }] } },
 };
 
+/** Transfer out of S3, with prices written as a double prints in full (and a tie at the 13th place, rounded half-even). */
+const noisyTransfer: FakeAwsProduct = {
+  sku: 'N0ISYTRANSFER000',
+  productFamily: 'Data Transfer',
+  attributes: { transferType: 'AWS Outbound' },
+  onDemand: {
+    JRTCKXETXF: {
+      effectiveDate: '2025-03-01T00:00:00Z',
+      rates: [
+        { rateCode: 'N0ISYTRANSFER000.JRTCKXETXF.AAAAAAAAAA', description: 'Transfer out, first tier', unit: 'GB', pricePerUnit: { USD: '0.28800000000000003' } },
+        { rateCode: 'N0ISYTRANSFER000.JRTCKXETXF.BBBBBBBBBB', description: 'Transfer out, tie', unit: 'GB', pricePerUnit: { USD: '0.0000000000015' } },
+      ],
+    },
+  },
+};
+
 const many: FakeAwsProduct[] = Array.from({ length: 1001 }, (_, i) => instance(`BIG${String(i).padStart(6, '0')}`, `x${i}.large`, '0.1'));
 
 describe('AWS Price List over HTTP', () => {
@@ -60,7 +76,7 @@ describe('AWS Price List over HTTP', () => {
     aws = await startFakeAwsPriceList({
       offers: [
         { offerCode: 'AmazonEC2', version: '20250101000000', regions: { 'us-east-1': [instance('JRTCKXETXF', 't3.micro', '0.0104'), instance('7MYWT7Y96UT3NJ2D', 't3.small', '0.0208')], 'eu-west-1': [], 'ap-big-1': many } },
-        { offerCode: 'AmazonS3', version: '20241101000000', regions: { 'us-east-1': [storage] } },
+        { offerCode: 'AmazonS3', version: '20241101000000', regions: { 'us-east-1': [storage], 'us-west-2': [noisyTransfer] } },
         { offerCode: 'AWSLambda', version: '20250201000000', regions: { 'us-east-1': [lambda] } },
       ],
     });
@@ -102,6 +118,7 @@ describe('AWS Price List over HTTP', () => {
         endRange: 'Inf',
         currency: 'USD',
         unitPrice: '0.0104',
+        roundedFrom: null,
         effectiveDate: '2025-01-01',
       },
     ]);
@@ -132,6 +149,7 @@ describe('AWS Price List over HTTP', () => {
         currency: 'USD',
         effectiveDate: '2025-01-01',
         catalogRef: 'JRTCKXETXF.JRTCKXETXF.6YS6EN2CT7',
+        roundedFrom: null,
         createdBy: `user:${m.admin.id}`,
         createdAt: expect.any(String),
       },
@@ -146,13 +164,32 @@ describe('AWS Price List over HTTP', () => {
     expect(await listAllPrices(m, workspaceId)).toHaveLength(before.length + 4);
   });
 
+  it('rounds a price with binary noise half-even to the 12 places kept and notes the figure the list wrote', async () => {
+    const rates = await asOwner('GET', `${P()}/aws/prices?service=AmazonS3&region=us-west-2`);
+    expect(rates.status, rates.text).toBe(200);
+    expect(rates.json.items.map((rate: { unitPrice: string; roundedFrom: string | null }) => [rate.unitPrice, rate.roundedFrom])).toEqual([
+      ['0.288', '0.28800000000000003'],
+      ['0.000000000002', '0.0000000000015'],
+    ]);
+    const before = await listAllPrices(m, workspaceId);
+    const imported = await asOwner('POST', `${P()}/aws`, { service: 'AmazonS3', region: 'us-west-2', rateCodes: null });
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.json.items.map((entry: { unitPrice: string; roundedFrom: string | null }) => [entry.unitPrice, entry.roundedFrom])).toEqual([
+      ['0.288', '0.28800000000000003'],
+      ['0.000000000002', '0.0000000000015'],
+    ]);
+    const stored = await listAllPrices(m, workspaceId);
+    expect(stored).toHaveLength(before.length + 2);
+    expect(stored.filter((price) => price.sku === 'N0ISYTRANSFER000').map((price) => price.unitPrice)).toEqual(['0.288', '0.000000000002']);
+  });
+
   it('refuses rate codes the region lacks, too many rates at once, and bad requests, storing nothing', async () => {
     const before = await listAllPrices(m, workspaceId);
     const unknown = expectProblem(await asOwner('POST', `${P()}/aws`, { service: 'AmazonEC2', region: 'us-east-1', rateCodes: ['JRTCKXETXF.JRTCKXETXF.6YS6EN2CT7', 'NOPE'] }), 400);
     expect(unknown.errors).toEqual([{ field: 'rateCodes[1]', message: 'is not an OnDemand rate of AmazonEC2 in us-east-1' }]);
     expect(expectProblem(await asOwner('POST', `${P()}/aws`, { service: 'AmazonEC2', region: 'ap-big-1', rateCodes: null }), 400).errors[0]).toEqual({ field: 'rateCodes', message: expect.stringContaining('1001 OnDemand rates') });
     expect(expectProblem(await asOwner('POST', `${P()}/aws`, { service: 'AmazonEC2', region: 'us-east-1', rateCodes: [] }), 400).errors[0]!.field).toBe('rateCodes');
-    expect(expectProblem(await asOwner('POST', `${P()}/aws`, { service: 'AmazonEC2', region: 'us-east-1' }), 400).errors).toEqual([{ field: 'rateCodes', message: 'is required' }]);
+    expect(expectProblem(await asOwner('POST', `${P()}/aws`, { service: 'AmazonEC2', region: 'us-east-1' }), 400).errors).toEqual([{ field: 'rateCodes', message: 'is required (it may be null)' }]);
     expectProblem(await m.api('POST', `${P()}/aws`, { session: viewer.session, json: { service: 'AmazonEC2', region: 'us-east-1', rateCodes: null } }), 403, 'forbidden');
     expect(await listAllPrices(m, workspaceId)).toEqual(before);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeCatalog } from '../support/fake-catalogs/catalog-faults';
 import { type FakeAzureItem, parseODataFilter, startFakeAzurePrices } from '../support/fake-catalogs/fake-azure-prices';
@@ -41,6 +42,12 @@ const items: FakeAzureItem[] = [
   vm({ meterId: 'aa000000-0000-4000-8000-000000000006', serviceName: 'Storage', productName: 'Blob Storage', skuName: 'Hot LRS', armSkuName: '', meterName: 'Hot LRS Data Stored', unitOfMeasure: '1 GB/Month', tierMinimumUnits: '0', retailPrice: '0.0208' }),
   vm({ meterId: 'aa000000-0000-4000-8000-000000000007', skuId: 'SHARED/0001', armRegionName: 'westeurope', retailPrice: '2' }),
   vm({ meterId: 'aa000000-0000-4000-8000-000000000007', skuId: 'SHARED/0002', armRegionName: 'eastus', retailPrice: '3' }),
+  // What a double prints in full, as Azure's answers carry it; and ties at the 13th place, rounded half-even.
+  vm({ meterId: 'aa000000-0000-4000-8000-000000000008', serviceName: 'Bandwidth', skuName: 'Noisy', armSkuName: '', retailPrice: '0.28800000000000003', unitPrice: '0.28800000000000003' }),
+  vm({ meterId: 'aa000000-0000-4000-8000-000000000009', serviceName: 'Bandwidth', skuName: 'Tie up', retailPrice: '0.0000000000015' }),
+  vm({ meterId: 'aa000000-0000-4000-8000-000000000010', serviceName: 'Bandwidth', skuName: 'Tie down', retailPrice: '0.0000000000025' }),
+  // A figure that is no price at all.
+  vm({ meterId: 'aa000000-0000-4000-8000-000000000011', serviceName: 'Broken', skuName: 'Negative', retailPrice: '-0.288' }),
 ];
 
 describe('Azure Retail Prices over HTTP', () => {
@@ -90,6 +97,7 @@ describe('Azure Retail Prices over HTTP', () => {
       tierMinimumUnits: '0',
       retailPrice: '0.096',
       unitPrice: '0.096',
+      roundedFrom: null,
       currency: 'USD',
       effectiveDate: '2023-05-01',
       isPrimaryMeterRegion: true,
@@ -145,6 +153,7 @@ describe('Azure Retail Prices over HTTP', () => {
       currency: 'USD',
       effectiveDate: '2023-05-01',
       catalogRef: `${items[0]!.meterId};DZH318Z0BQ4L/00SM;westeurope;Consumption;0`,
+      roundedFrom: null,
       createdBy: `user:${m.admin.id}`,
       createdAt: expect.any(String),
     });
@@ -170,6 +179,36 @@ describe('Azure Retail Prices over HTTP', () => {
     expect(chosen.json).toMatchObject({ unitPrice: '3', region: 'eastus' });
     expect(expectProblem(await importMeter({ meterId: 'no-such-meter' }), 400).errors).toEqual([{ field: 'meterId', message: expect.stringContaining('no Azure retail price') }]);
     expect(expectProblem(await importMeter({ currency: 'usd', skuId: undefined }), 400).errors.map((error) => error.field).sort()).toEqual(['currency', 'skuId']);
+  });
+
+  it('rounds a price with binary noise half-even to the 12 places kept and notes the figure Azure wrote; a price that is no amount still fails', async () => {
+    const meters = [];
+    for (let cursor = ''; ; ) {
+      const listed = await m.api('GET', `${P()}/azure/meters?serviceName=Bandwidth${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { session: viewer.session });
+      expect(listed.status, listed.text).toBe(200);
+      meters.push(...listed.json.items);
+      if (!listed.json.nextCursor) break;
+      cursor = listed.json.nextCursor;
+    }
+    expect(meters.map((meter: { skuName: string; retailPrice: string; unitPrice: string; roundedFrom: string | null }) => [meter.skuName, meter.retailPrice, meter.unitPrice, meter.roundedFrom])).toEqual([
+      ['Noisy', '0.288', '0.288', '0.28800000000000003'],
+      ['Tie up', '0.000000000002', '0.000000000002', '0.0000000000015'],
+      ['Tie down', '0.000000000002', '0.000000000002', '0.0000000000025'],
+    ]);
+    const before = await listAllPrices(m, workspaceId);
+    const noisy = await importMeter({ meterId: 'aa000000-0000-4000-8000-000000000008' });
+    expect(noisy.status, noisy.text).toBe(201);
+    expect(noisy.json).toMatchObject({ sku: 'Noisy', unitPrice: '0.288', roundedFrom: '0.28800000000000003' });
+    const stored = await listAllPrices(m, workspaceId);
+    expect(stored).toHaveLength(before.length + 1);
+    expect(stored.find((price) => price.id === noisy.json.id)).toMatchObject({ unitPrice: '0.288', roundedFrom: '0.28800000000000003' });
+    const row = await m.database.db.selectFrom('price_entries').select(sql<boolean>`unit_price = 0.288000000000`.as('exact')).where('id', '=', noisy.json.id).executeTakeFirstOrThrow();
+    expect(row.exact).toBe(true);
+
+    const broken = expectProblem(await asOwner('GET', `${P()}/azure/meters?serviceName=Broken`), 502, 'bad_gateway');
+    expect(broken.detail).toContain('Items.0.retailPrice');
+    expectProblem(await importMeter({ meterId: 'aa000000-0000-4000-8000-000000000011' }), 502, 'bad_gateway');
+    expect(await listAllPrices(m, workspaceId)).toHaveLength(before.length + 1);
   });
 
   it('follows NextPageLink through an import of a meter spread over pages', async () => {

@@ -146,6 +146,7 @@ describe('Google Cloud Billing Catalog over HTTP', () => {
         currency: 'USD',
         effectiveDate: '2025-03-04',
         catalogRef: 'CF4E-A0C7-E3BF@0',
+        roundedFrom: null,
         createdBy: `user:${m.admin.id}`,
         createdAt: expect.any(String),
       },

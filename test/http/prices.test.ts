@@ -65,6 +65,7 @@ describe('workspace prices over HTTP', () => {
       source: 'custom',
       ...goodPrice,
       catalogRef: null,
+      roundedFrom: null,
       createdBy: `user:${m.admin.id}`,
       createdAt: expect.any(String),
     });

@@ -98,6 +98,22 @@ describe('sources over HTTP', () => {
     }
   });
 
+  it('names each member left out as required, saying when it may be null, and stores nothing', async () => {
+    const before = (await api('GET', `${P()}/sources`, { session: viewer })).json.items.length;
+    const withoutRepository = expectProblem(await api('POST', `${P()}/sources`, { session: owner, json: { kind: 'archive', name: 'Upload' } }), 400, 'validation_error');
+    expect(withoutRepository.errors).toEqual([{ field: 'repository', message: 'is required (it may be null)' }]);
+    expect(withoutRepository.detail).toBe('repository: is required (it may be null)');
+    const empty = expectProblem(await api('POST', `${P()}/sources`, { session: owner, json: {} }), 400, 'validation_error');
+    expect(empty.errors).toEqual([
+      { field: 'kind', message: 'is required (it may be null)' },
+      { field: 'name', message: 'is required (it may be null)' },
+      { field: 'repository', message: 'is required (it may be null)' },
+    ]);
+    // A query parameter left out reads the same way (null is no query value).
+    expect(expectProblem(await api('GET', `${P()}/sources/repositories`, { session: owner }), 400).errors).toContainEqual({ field: 'kind', message: 'is required' });
+    expect((await api('GET', `${P()}/sources`, { session: viewer })).json.items).toHaveLength(before);
+  });
+
   it('a folder Source under the root; a viewer may read but not add', async () => {
     const folder = await api('POST', `${P()}/sources`, { session: owner, json: { kind: 'directory', name: 'Orders folder', repository: null, path: 'shop/orders' } });
     expect(folder.status).toBe(201);

@@ -5,6 +5,10 @@ import { routeContracts } from '../../functions/route-contracts';
 import { routeKeyOf, routes, type RouteDefinition } from '../../lib/http/route-table';
 import { buildOpenApiDocument, MissingContractError, openApiDocumentText, openApiPathOf, operationIdsOf } from '../../lib/openapi/build-openapi-document';
 import { contractFileOf, contractOf, missingContractAdvice } from '../../lib/openapi/route-contract';
+import { tokenScopeFor } from '../../lib/auth/access-policy';
+import type { AgentTokenScope } from '../../lib/auth/caller';
+import type { WorkspaceRole } from '../../lib/db/schema';
+import { tokenAccessOf } from '../../lib/http/token-access';
 import packageJson from '../../package.json';
 
 /**
@@ -81,6 +85,13 @@ describe('the OpenAPI document', () => {
     expect(securityOf('GET', '/api/projects/{projectId}/elements')).toEqual([{ sessionCookie: [] }, { agentToken: ['read'] }]);
     expect(securityOf('POST', '/api/projects/{projectId}/sources/push')).toEqual([{ sessionCookie: [] }, { agentToken: ['push'] }]);
     expect(securityOf('POST', '/api/projects/{projectId}/elements')).toEqual([{ sessionCookie: [] }]);
+    // Owner-only reads refuse every token (docs/secrets.md): the document says so.
+    for (const path of ['/api/workspaces/{workspaceId}/secrets', '/api/workspaces/{workspaceId}/github/credential', '/api/workspaces/{workspaceId}/gitlab/credential', '/api/workspaces/{workspaceId}/ai/calls', '/api/workspaces/{workspaceId}/ai/usage']) {
+      expect(securityOf('GET', path), path).toEqual([{ sessionCookie: [] }]);
+      expect(operationOf(routes.find((r) => r.method === 'GET' && r.path === path)!).description, path).toContain('an agent token gets 403');
+    }
+    // Any token may ask what it can do.
+    expect(securityOf('GET', '/api/agent/capabilities')).toEqual([{ sessionCookie: [] }, { agentToken: [] }]);
     for (const route of routes) {
       const security = operationOf(route).security as Record<string, string[]>[];
       if (route.auth === 'none') expect(security, routeKeyOf(route)).toEqual([]);
@@ -106,8 +117,19 @@ describe('the OpenAPI document', () => {
       } catch {
         continue; // an operation defined in a file of another name (shared handlers): checked through its callers' tests
       }
-      const checked = [...source.matchAll(accessCheck)].flatMap((call) => [...call[0].matchAll(/'(viewer|editor|owner)'/g)].map((m) => m[1]));
+      const calls = [...source.matchAll(accessCheck)].map((call) => call[0]);
+      const checked = calls.flatMap((call) => [...call.matchAll(/'(viewer|editor|owner)'/g)].map((m) => m[1]));
       if (checked.length > 0 && role !== 'any') expect(checked, `${routeKeyOf(route)}: the operation checks ${checked.join(', ')}; the contract says ${role}`).toContain(role);
+      // A token the route's rule lets in (what the document says) passes the operation's check too.
+      const access = tokenAccessOf(route);
+      if (access === 'read' || access === 'push') {
+        for (const call of calls) {
+          const need = /'(viewer|editor|owner)'/.exec(call)?.[1] as WorkspaceRole | undefined;
+          if (!need) continue;
+          const scope = /tokenScope: '(read|push)'/.exec(call)?.[1] as AgentTokenScope | undefined;
+          expect(tokenScopeFor(need, scope ? { tokenScope: scope } : {}), `${routeKeyOf(route)}: the document lets a \`${access}\` token in; the operation checks ${call}`).toBe(access);
+        }
+      }
       if (/requireInstanceAdmin\(|!caller\.isInstanceAdmin/.test(source)) expect(role, routeKeyOf(route)).toBe('instance administrator');
     }
   });

@@ -8,8 +8,9 @@ import { countsInAnonymousLimit } from '../anonymous-limit';
 import { readClientInfo } from '../client-info';
 import { parseCookies } from '../cookies';
 import { HttpProblem } from '../problem';
-import { tokenScopeOf, type RouteDefinition } from '../route-table';
+import type { RouteDefinition } from '../route-table';
 import type { ServiceEvent, ServiceResult } from '../service-event';
+import { tokenAccessOf } from '../token-access';
 
 
 /** The caller found by `authenticate`, carried on the Lambda context to the operation. */
@@ -28,6 +29,13 @@ async function enforce(rule: RateLimitRule, key: string): Promise<void> {
   if (!outcome.allowed) throw rateLimited(outcome.retryAfterSeconds);
 }
 
+/** The route's token rule (lib/http/token-access.ts), the one the OpenAPI document and the capability list state. */
+function refuseTokenOutsideItsAccess(route: RouteDefinition, scopes: readonly string[]): void {
+  const access = tokenAccessOf(route);
+  if (access === null) throw HttpProblem.forbidden('Signed in as a person required', 'This endpoint does not accept agent tokens.');
+  if (access !== 'any' && !scopes.includes(access)) throw HttpProblem.forbidden('Agent token not allowed', `This call needs an agent token with the "${access}" scope.`);
+}
+
 export interface AuthenticateOptions {
   routeOf: (event: ServiceEvent) => RouteDefinition | undefined;
 }
@@ -35,8 +43,8 @@ export interface AuthenticateOptions {
 /**
  * Finds the caller (agent token or session), applies the sign-in and
  * anonymous rate limits, and enforces the route's `auth`: 401 without a
- * valid credential, 403 for an agent token on a person-only route or a
- * write no token scope admits (`tokenScopeOf`, what the OpenAPI text says).
+ * valid credential, 403 for an agent token the route's token rule refuses
+ * (a person-only route, a write naming no scope, a scope the token lacks).
  */
 export function authenticate(options: AuthenticateOptions): middy.MiddlewareObj<ServiceEvent, ServiceResult, Error, AuthenticatedContext> {
   const identify = async (request: middy.Request<ServiceEvent, ServiceResult, Error, AuthenticatedContext>, route: RouteDefinition, limitedPath: boolean): Promise<void> => {
@@ -57,18 +65,14 @@ export function authenticate(options: AuthenticateOptions): middy.MiddlewareObj<
       case 'none':
         return;
       case 'signed-in':
-        if (!caller) throw HttpProblem.unauthorized();
-        // Before the operation reads any ID: a write no token scope admits is a person's, whatever the token may see.
-        if (caller.kind === 'agent-token' && tokenScopeOf(route) === null) throw HttpProblem.forbidden('Signed in as a person required', 'This endpoint does not accept agent tokens.');
-        return;
       case 'person':
         if (!caller) throw HttpProblem.unauthorized();
-        if (caller.kind !== 'person') throw HttpProblem.forbidden('Signed in as a person required', 'This endpoint does not accept agent tokens.');
-        return;
+        break;
       case 'token':
         if (caller?.kind !== 'agent-token') throw HttpProblem.unauthorized('Agent token required', 'Send an agent token as "Authorization: Bearer <token>".');
-        return;
+        break;
     }
+    if (caller?.kind === 'agent-token') refuseTokenOutsideItsAccess(route, caller.scopes);
   };
   return {
     // Not async: a public route that no limit counts (health, the sign-in page's reads) costs no promise.

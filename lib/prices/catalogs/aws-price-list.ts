@@ -70,6 +70,8 @@ export interface AwsRate {
   endRange: string | null;
   currency: string;
   unitPrice: string;
+  /** The list's figure of `unitPrice` when it had more than 12 places and was rounded (half-even); else null. */
+  roundedFrom: string | null;
   /** YYYY-MM-DD */
   effectiveDate: string;
 }
@@ -119,7 +121,7 @@ export async function readAwsRates(http: CatalogHttp, baseUrl: string, service: 
     const product = list.products[sku];
     for (const term of Object.values(terms)) {
       for (const dimension of Object.values(term.priceDimensions)) {
-        for (const [currency, unitPrice] of Object.entries(dimension.pricePerUnit)) {
+        for (const [currency, price] of Object.entries(dimension.pricePerUnit)) {
           // A key that is no ISO 4217 code is no price we can keep (the lists use USD and CNY).
           if (!isCurrencyCode(currency)) continue;
           rates.push({
@@ -132,7 +134,8 @@ export async function readAwsRates(http: CatalogHttp, baseUrl: string, service: 
             beginRange: dimension.beginRange ?? null,
             endRange: dimension.endRange ?? null,
             currency,
-            unitPrice,
+            unitPrice: price.amount,
+            roundedFrom: price.roundedFrom,
             effectiveDate: term.effectiveDate,
           });
         }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogDay, catalogPrice } from './catalog-amount';
+import { catalogDay, catalogPrice, catalogQuantity } from './catalog-amount';
 import { type CatalogHttp, CatalogError } from './catalog-http';
 
 /**
@@ -13,7 +13,7 @@ const text = z.string();
 /** One item of `Items`: a retail price of one meter of one SKU in one region. */
 const retailPriceItem = z.object({
   currencyCode: text,
-  tierMinimumUnits: catalogPrice,
+  tierMinimumUnits: catalogQuantity,
   retailPrice: catalogPrice,
   unitPrice: catalogPrice,
   armRegionName: text,

@@ -41,7 +41,9 @@ function RateTable({ rates, chosen, onChosen }: { rates: RateList; chosen: reado
               </td>
               <td>{rate.productFamily ?? ''}</td>
               <td>{rate.unit}</td>
-              <td class="prices-amount">{rate.unitPrice}</td>
+              <td class="prices-amount" title={rate.roundedFrom ? `Rounded to 12 places from the catalog's ${rate.roundedFrom}` : undefined}>
+                {rate.unitPrice}
+              </td>
               <td>{rate.currency}</td>
               <td>{rate.effectiveDate}</td>
               <td>

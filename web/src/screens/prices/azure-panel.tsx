@@ -47,7 +47,9 @@ function MeterTable({ page, importing, onImport }: { page: MeterPage; importing:
               <td>{meter.type}</td>
               <td>{meter.unitOfMeasure}</td>
               <td class="prices-amount">{meter.tierMinimumUnits}</td>
-              <td class="prices-amount">{meter.retailPrice}</td>
+              <td class="prices-amount" title={meter.roundedFrom ? `Rounded to 12 places from the catalog's ${meter.roundedFrom}` : undefined}>
+                {meter.retailPrice}
+              </td>
               <td>{meter.currency}</td>
               <td>{meter.effectiveDate}</td>
               <td class="row-actions">

@@ -50,7 +50,9 @@ export function PriceTable({ workspaceId, items, owner, onDeleted }: { workspace
                 </td>
                 <td class="prices-description">{price.description ?? ''}</td>
                 <td>{price.unit}</td>
-                <td class="prices-amount">{price.unitPrice}</td>
+                <td class="prices-amount" title={price.roundedFrom ? `Rounded to 12 places from the catalog's ${price.roundedFrom}` : undefined}>
+                  {price.unitPrice}
+                </td>
                 <td>{price.currency}</td>
                 <td>{price.effectiveDate}</td>
                 <td>

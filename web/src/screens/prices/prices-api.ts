@@ -19,6 +19,8 @@ export interface PriceEntry {
   currency: string;
   effectiveDate: string;
   catalogRef: string | null;
+  /** The catalog's figure when it had more than 12 places: `unitPrice` is it rounded. */
+  roundedFrom: string | null;
   createdBy: string;
   createdAt: string;
 }
@@ -54,6 +56,7 @@ export interface AzureMeter {
   unitOfMeasure: string;
   tierMinimumUnits: string;
   retailPrice: string;
+  roundedFrom: string | null;
   currency: string;
   effectiveDate: string;
 }
@@ -77,6 +80,7 @@ export interface AwsRate {
   endRange: string | null;
   currency: string;
   unitPrice: string;
+  roundedFrom: string | null;
   effectiveDate: string;
 }
 
