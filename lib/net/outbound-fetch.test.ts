@@ -173,4 +173,25 @@ describe('createOutboundFetch', () => {
     expect(closed).toBeInstanceOf(TypeError);
     expect((closed as TypeError).message).toBe('fetch failed');
   });
+
+  it('reuses a kept-alive connection for addresses judged the same, and opens another when the host resolved otherwise', async () => {
+    let connections = 0;
+    const counting = createServer((_request, response) => response.writeHead(200).end('ok'));
+    counting.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
+    const port = (counting.address() as AddressInfo).port;
+    try {
+      let answer = ['127.0.0.1'];
+      const fetch = createOutboundFetch({ guard: { resolveHost: async () => answer, judge: () => null } });
+      for (let i = 0; i < 3; i += 1) expect(await (await fetch(`http://api.example.test:${port}/`)).text()).toBe('ok');
+      expect(connections).toBe(1);
+      // The same address twice is another answer of the resolver: judged again, and not given the pooled connection.
+      answer = ['127.0.0.1', '127.0.0.1'];
+      expect(await (await fetch(`http://api.example.test:${port}/`)).text()).toBe('ok');
+      expect(connections).toBe(2);
+    } finally {
+      counting.closeAllConnections();
+      await new Promise((resolve) => counting.close(resolve));
+    }
+  });
 });

@@ -174,15 +174,38 @@ function responseOf(message: IncomingMessage, hop: Hop, maxBytes: number | undef
   return response;
 }
 
+/** An idle kept-alive connection is closed after this long. */
+const idleConnectionMs = 15_000;
+
+/**
+ * Kept-alive connections of one client, pooled by origin and the exact set of addresses judged:
+ * a connection made to addresses judged once is reused only by a request whose host resolved to
+ * the same addresses and was judged again, never by one judged otherwise. A scan that reads a
+ * host file by file does not pay a TLS handshake per file.
+ */
+function connectionPools(): (url: URL, addresses: readonly string[]) => http.Agent {
+  const agents = new Map<string, http.Agent>();
+  return (url, addresses) => {
+    const key = `${url.protocol}//${url.host} ${[...addresses].sort().join(' ')}`;
+    let agent = agents.get(key);
+    if (!agent) {
+      const settings = { keepAlive: true, timeout: idleConnectionMs, lookup: checkedAddressesLookup(addresses) };
+      agent = url.protocol === 'https:' ? new https.Agent(settings) : new http.Agent(settings);
+      agents.set(key, agent);
+    }
+    return agent;
+  };
+}
+
 /** Sends one hop to the checked addresses; the answer once its headers arrive. */
-function sendHop(hop: Hop, addresses: readonly string[], signal: AbortSignal, options: OutboundFetchOptions): Promise<Response> {
+function sendHop(hop: Hop, agent: http.Agent, signal: AbortSignal, options: OutboundFetchOptions): Promise<Response> {
   const client = hop.url.protocol === 'https:' ? https : http;
   const headers = { ...hop.headers };
   if (hop.body !== undefined) headers['content-length'] = String(hop.body.length);
   return new Promise<Response>((resolve, reject) => {
-    // `agent: false`: a fresh connection each time, never one pooled under another check. The URL
-    // keeps the name, so TLS sends it as SNI, checks the certificate for it, and Host names it.
-    const outgoing = client.request(hop.url, { method: hop.method, headers, agent: false, lookup: checkedAddressesLookup(addresses), signal }, (message) => {
+    // The agent's connections reach only the judged addresses. The URL keeps the name, so TLS
+    // sends it as SNI, checks the certificate for it, and Host names it.
+    const outgoing = client.request(hop.url, { method: hop.method, headers, agent, signal }, (message) => {
       try {
         resolve(responseOf(message, hop, options.maxResponseBytes));
       } catch (error) {
@@ -224,6 +247,7 @@ function redirected(hop: Hop, status: number, location: URL): Hop {
  */
 export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetch {
   const maxRedirects = options.maxRedirects ?? defaultMaxRedirects;
+  const agentFor = connectionPools();
   return async (input, init) => {
     const request = new Request(input, init);
     const callerSignal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
@@ -243,7 +267,7 @@ export function createOutboundFetch(options: OutboundFetchOptions): OutboundFetc
       try {
         const addresses = await checkedAddresses(hop.url, options.guard);
         controller.signal.throwIfAborted();
-        response = await sendHop(hop, addresses, controller.signal, options);
+        response = await sendHop(hop, agentFor(hop.url, addresses), controller.signal, options);
       } catch (error) {
         if (controller.signal.aborted) throw controller.signal.reason;
         if (error instanceof OutboundRefusedError || error instanceof OutboundLimitError || error instanceof TypeError) throw error;
