@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { appendAudit } from '../../lib/audit/audit-log';
 import { noContentResponse, type Operation } from '../../lib/http/api-types';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { environmentSecretAddresses, secretOriginFor, secretValueProblem } from '../../lib/secrets/secret-names';
-import { saveSecret } from '../../lib/secrets/secret-store';
+import { setSecretWithAudit } from '../../lib/secrets/audited-secret-changes';
 import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
 import { secretNameFromPath } from './secret-name-from-path';
 
@@ -30,11 +29,6 @@ export const putSecret: Operation = async ({ runtime, caller, pathParameters, bo
   if (!origin.known) {
     throw HttpProblem.validation('Unknown secret name', [{ field: 'name', message: 'names no AI provider of this workspace (ai.providers)' }]);
   }
-  const now = runtime.now();
-  const actor = actorOf(caller);
-  await runtime.db.transaction().execute(async (trx) => {
-    await saveSecret(trx, runtime.keyring, { workspaceId, name: name.name, origin: origin.origin, value, actor, at: now });
-    await appendAudit(trx, { workspaceId, actor, action: 'secret.set', detail: { name: name.name, origin: origin.origin }, at: now });
-  });
+  await setSecretWithAudit(runtime.db, runtime.keyring, { workspaceId, name: name.name, origin: origin.origin, value, actor: actorOf(caller), at: runtime.now() });
   return noContentResponse();
 };

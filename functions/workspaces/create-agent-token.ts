@@ -7,6 +7,7 @@ import { displayName, guidText } from '../../lib/http/common-schemas';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { appendAudit } from '../../lib/audit/audit-log';
+import { findProject } from '../../lib/workspaces/project-store';
 
 export const createAgentTokenRequest = z.strictObject({
   name: displayName(100),
@@ -35,8 +36,8 @@ export const createAgentToken: Operation = async ({ runtime, caller, pathParamet
     throw HttpProblem.validation('Invalid request body', [{ field: 'expiresAt', message: 'must be in the future' }]);
   }
   if (input.projectId) {
-    const project = await runtime.db.selectFrom('projects').select('id').where('id', '=', input.projectId).where('workspace_id', '=', workspaceId).executeTakeFirst();
-    if (!project) throw HttpProblem.validation('Invalid request body', [{ field: 'projectId', message: 'is not a project of this workspace' }]);
+    const project = await findProject(runtime.db, input.projectId);
+    if (project?.workspaceId !== workspaceId) throw HttpProblem.validation('Invalid request body', [{ field: 'projectId', message: 'is not a project of this workspace' }]);
   }
   const { record, token } = await insertToken(runtime.db, { workspaceId, name: input.name, scopes: input.scopes, projectId: input.projectId, expiresAt, createdBy: caller.userId }, now);
   await appendAudit(runtime.db, { workspaceId, actor: actorOf(caller), action: 'agent-token.create', detail: { tokenId: record.id, scopes: record.scopes, projectId: record.projectId }, at: now });

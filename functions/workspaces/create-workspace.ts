@@ -3,7 +3,7 @@ import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { displayName } from '../../lib/http/common-schemas';
 import { parseBody } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { createWorkspace as insertWorkspace } from '../../lib/workspaces/workspace-store';
+import { createWorkspaceOwnedBy } from '../../lib/workspaces/workspace-store';
 
 export const createWorkspaceRequest = z.strictObject({ name: displayName(100) });
 
@@ -11,6 +11,6 @@ export const createWorkspaceRequest = z.strictObject({ name: displayName(100) })
 export const createWorkspace: Operation = async ({ runtime, caller, body }) => {
   if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
   const input = parseBody(createWorkspaceRequest, body);
-  const workspace = await runtime.db.transaction().execute((trx) => insertWorkspace(trx, input.name, caller.userId, runtime.now()));
+  const workspace = await createWorkspaceOwnedBy(runtime.db, input.name, caller.userId, runtime.now());
   return jsonResponse(201, workspace);
 };

@@ -19,6 +19,11 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
   return Number(row.n);
 }
 
+/** The user of a session; it exists (a session is removed with its user). */
+export async function readUser(db: Kysely<Database>, userId: string): Promise<Selectable<UsersTable>> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<Selectable<UsersTable> | undefined> {
   // PostgreSQL text cannot hold NUL, so no account has one; asking would fail the query.
   if (email.includes('\u0000')) return undefined;

@@ -114,6 +114,12 @@ export async function findScan(db: Db, projectId: string, scanId: string): Promi
 }
 
 /** Scans of a project, newest first, keyset-paged on (created_at, id). */
+/** The state and Source of a scan of the project, or undefined (another project's scan included). */
+export async function findScanState(db: Db, projectId: string, scanId: string): Promise<{ id: string; state: ScanState; sourceId: string | null } | undefined> {
+  const scan = await db.selectFrom('scans').select(['id', 'state', 'source_id']).where('project_id', '=', projectId).where('id', '=', scanId).executeTakeFirst();
+  return scan && { id: scan.id, state: scan.state, sourceId: scan.source_id };
+}
+
 export async function listScans(db: Db, projectId: string, page: { limit: number; after: { createdAt: string; id: string } | null }): Promise<ScanRecord[]> {
   let query = db.selectFrom('scans').select(columns).where('project_id', '=', projectId);
   if (page.after) {

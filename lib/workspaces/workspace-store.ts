@@ -17,6 +17,11 @@ export async function createWorkspace(db: Db, name: string, ownerUserId: string,
 }
 
 /** The workspaces a person belongs to, with their role, by name then ID. */
+/** Makes a workspace with its owner in one transaction. */
+export function createWorkspaceOwnedBy(db: Kysely<Database>, name: string, ownerUserId: string, now: Date): Promise<{ id: string; name: string }> {
+  return db.transaction().execute((trx) => createWorkspace(trx, name, ownerUserId, now));
+}
+
 export async function listWorkspacesOfUser(db: Db, userId: string): Promise<WorkspaceSummary[]> {
   return db
     .selectFrom('workspace_members')
