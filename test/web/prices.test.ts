@@ -52,6 +52,21 @@ const azureItems: FakeAzureItem[] = [
     unitOfMeasure: '1 Hour',
     armSkuName: 'Standard_E64_v3',
   },
+  {
+    currencyCode: 'USD',
+    // What a catalog that prints doubles sends: 0.288 with binary noise.
+    retailPrice: '0.28800000000000003',
+    armRegionName: 'westeurope',
+    effectiveStartDate: '2024-03-01T00:00:00Z',
+    meterId: 'aa000000-0000-4000-8000-000000000003',
+    meterName: 'F2 noisy',
+    skuId: 'DZH318Z0BQ4L/00FF',
+    productName: 'Virtual Machines Fsv2 Series',
+    skuName: 'F2 noisy',
+    serviceName: 'Virtual Machines',
+    unitOfMeasure: '1 Hour',
+    armSkuName: 'Standard_F2s_v2',
+  },
 ];
 
 const awsInstance = (sku: string, instanceType: string, price: string): FakeAwsProduct => ({
@@ -209,9 +224,15 @@ describe.skipIf(chromiumMissing !== null)('prices screen in the browser', () => 
     await page.getByLabel('Region').fill('westeurope');
     await page.getByRole('button', { name: 'Search Azure' }).click();
     const meters = page.locator('.prices-catalog table tbody tr');
-    await expect.poll(() => meters.count()).toBe(2);
+    await expect.poll(() => meters.count()).toBe(3);
     // The catalog's price as a decimal string, digit for digit.
     expect(await meters.nth(1).innerText()).toContain('123456789012.123456');
+    // A price with a double's noise is shown rounded to 12 places, the catalog's figure on hover.
+    // The cells of the tier's minimum units and of the price are both amounts: the price is the second.
+    const noisy = meters.filter({ hasText: 'F2 noisy' }).locator('td.prices-amount').nth(1);
+    expect(await noisy.innerText()).toBe('0.288');
+    expect(await noisy.getAttribute('title')).toBe("Rounded to 12 places from the catalog's 0.28800000000000003");
+    expect(await meters.nth(1).locator('td.prices-amount').nth(1).getAttribute('title')).toBeNull();
     expect(azure.requests.at(-1)?.path).toContain('westeurope');
     await meters.first().scrollIntoViewIfNeeded();
     await takeScreenshot(page, 'prices-azure');

@@ -3,7 +3,7 @@ import { Form, SelectField, TextField } from '../../components/form';
 import { Empty, Loading } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
 import { CatalogProblem } from './catalog-problem';
-import { type AwsRate, type PriceEntry, pricesApi } from './prices-api';
+import { type AwsRate, type PriceEntry, pricesApi, roundedFromTitle } from './prices-api';
 
 type RateList = Awaited<ReturnType<typeof pricesApi.awsRates>>;
 
@@ -41,7 +41,7 @@ function RateTable({ rates, chosen, onChosen }: { rates: RateList; chosen: reado
               </td>
               <td>{rate.productFamily ?? ''}</td>
               <td>{rate.unit}</td>
-              <td class="prices-amount" title={rate.roundedFrom ? `Rounded to 12 places from the catalog's ${rate.roundedFrom}` : undefined}>
+              <td class="prices-amount" title={roundedFromTitle(rate.roundedFrom)}>
                 {rate.unitPrice}
               </td>
               <td>{rate.currency}</td>

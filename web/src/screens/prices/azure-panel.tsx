@@ -3,7 +3,7 @@ import { Form, TextField } from '../../components/form';
 import { Empty } from '../../components/status';
 import { useAction } from '../../components/use-load';
 import { CatalogProblem } from './catalog-problem';
-import { type AzureMeter, type AzureMeterQuery, type PriceEntry, pricesApi } from './prices-api';
+import { type AzureMeter, type AzureMeterQuery, type PriceEntry, pricesApi, roundedFromTitle } from './prices-api';
 
 type MeterPage = Awaited<ReturnType<typeof pricesApi.azureMeters>>;
 
@@ -47,7 +47,7 @@ function MeterTable({ page, importing, onImport }: { page: MeterPage; importing:
               <td>{meter.type}</td>
               <td>{meter.unitOfMeasure}</td>
               <td class="prices-amount">{meter.tierMinimumUnits}</td>
-              <td class="prices-amount" title={meter.roundedFrom ? `Rounded to 12 places from the catalog's ${meter.roundedFrom}` : undefined}>
+              <td class="prices-amount" title={roundedFromTitle(meter.roundedFrom)}>
                 {meter.retailPrice}
               </td>
               <td>{meter.currency}</td>

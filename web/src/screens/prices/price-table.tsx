@@ -1,7 +1,7 @@
 import { ConfirmButton } from '../../components/confirm-button';
 import { Empty, ErrorNotice } from '../../components/status';
 import { useAction } from '../../components/use-load';
-import { type PriceEntry, pricesApi } from './prices-api';
+import { type PriceEntry, pricesApi, roundedFromTitle } from './prices-api';
 
 /**
  * A page of workspace prices. The unit price is the API's decimal string as it is (no
@@ -50,7 +50,7 @@ export function PriceTable({ workspaceId, items, owner, onDeleted }: { workspace
                 </td>
                 <td class="prices-description">{price.description ?? ''}</td>
                 <td>{price.unit}</td>
-                <td class="prices-amount" title={price.roundedFrom ? `Rounded to 12 places from the catalog's ${price.roundedFrom}` : undefined}>
+                <td class="prices-amount" title={roundedFromTitle(price.roundedFrom)}>
                   {price.unitPrice}
                 </td>
                 <td>{price.currency}</td>

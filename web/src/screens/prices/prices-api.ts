@@ -152,3 +152,8 @@ export function priceSummary(price: Pick<PriceEntry, 'provider' | 'region' | 'sk
 export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
 }
+
+/** The hover text of a catalog price rounded to the 12 places a price keeps (docs/prices.md). */
+export function roundedFromTitle(roundedFrom: string | null): string | undefined {
+  return roundedFrom ? `Rounded to 12 places from the catalog's ${roundedFrom}` : undefined;
+}
