@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { element, guid, operation } from '../model/model-test-fixtures';
+import { element, guid, operation } from '../../test/support/model-fixtures';
 import { overlayModel } from '../model/overlay-model';
 import { modelKinds, type ModelSnapshot } from '../model/model-records';
 import type { ArchitectureOutput } from './architecture-output';

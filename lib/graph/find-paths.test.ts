@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { guid } from '../model/model-test-fixtures';
+import { guid } from '../../test/support/model-fixtures';
 import { compareFlowEdges, flowsInMemory, type FlowEdge } from './flow-edges';
 import { findPaths } from './find-paths';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import type { AnyModelRecord, BindingRecord, ElementRecord, MessageRecord, ModelKind, RelationshipRecord, SubscriptionRecord } from '../model/model-records';
-import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from '../model/model-test-fixtures';
+import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from '../../test/support/model-fixtures';
 import { compareFlowEdges, flowsInMemory, storedFlows, type FlowEdge } from './flow-edges';
 import { readImpact, type ImpactNode } from './impact';
 

@@ -7,7 +7,7 @@ import { insertProject } from '../workspaces/project-store';
 import { contractKinds, readContractPages, type ContractKind, type ContractPage } from './contract-queries';
 import type { AnyModelRecord, ModelKind, ModelSnapshot } from './model-records';
 import { commitModelChange } from './model-store';
-import { binding, channel, guid, message, operation, schema, subscription } from './model-test-fixtures';
+import { binding, channel, guid, message, operation, schema, subscription } from '../../test/support/model-fixtures';
 import { lockStream } from './stream-store';
 
 /**

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import { renderArchitectureDsl } from '../render/render-architecture-dsl';
-import { nastyModel } from '../render/render-test-arbitraries';
-import { revisionSource, shopModel, shopViews } from '../render/render-test-fixtures';
+import { nastyModel } from '../../test/support/render-arbitraries';
+import { revisionSource, shopModel, shopViews } from '../../test/support/render-fixtures';
 import { renderViewFlowchart } from '../render/render-view-flowchart';
 import { renderViewSvg } from '../render/render-view-svg';
 import type { RenderableView } from '../render/view-contents';
@@ -12,7 +12,7 @@ import { exportModelDocument } from './export-model-document';
 import { readModelKinds, readRecordPages, readViewSlice } from './export-store';
 import { serializeModelDocument, snapshotFromRecords } from './model-document';
 import { modelKinds, type AnyModelRecord, type ModelKind, type ModelSnapshot } from './model-records';
-import { guid } from './model-test-fixtures';
+import { guid } from '../../test/support/model-fixtures';
 
 /**
  * The view exports read only the slice a view draws (readViewSlice) and the

@@ -5,7 +5,7 @@ import { documentRecord, ModelDocumentWriter, mustQuoteInYaml, serializeModelDoc
 import { modelKinds, sectionOfKind, type AnyModelRecord, type ModelSnapshot } from './model-records';
 import { recordFieldOrder } from './record-schemas';
 import { parseYamlStrict } from './strict-json';
-import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from './model-test-fixtures';
+import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from '../../test/support/model-fixtures';
 import { awkwardText, yamlByLibrary } from './yaml-test-reference';
 
 const S = guid(1), A = guid(2);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyModelRecord, ModelKind } from './model-records';
 import { referenceFieldsOf, referencesOf, referringFieldsOf } from './model-references';
-import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from './model-test-fixtures';
+import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from '../../test/support/model-fixtures';
 
 describe('the table of reference fields', () => {
   it('names exactly the fields referencesOf reads, with every reference field set', () => {

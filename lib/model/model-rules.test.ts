@@ -9,7 +9,7 @@ import {
   checkRecord,
   findReferrers,
 } from './model-rules';
-import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from './model-test-fixtures';
+import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from '../../test/support/model-fixtures';
 import { overlayModel, type ModelChange } from './overlay-model';
 
 const streamId = guid(0xfff);

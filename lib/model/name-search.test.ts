@@ -10,7 +10,7 @@ import { insertProject } from '../workspaces/project-store';
 import { foldName } from './fold-name';
 import { containsPattern, listModelRecordPage } from './list-model-records';
 import { commitModelChange } from './model-store';
-import { element, guid, message, relationship } from './model-test-fixtures';
+import { element, guid, message, relationship } from '../../test/support/model-fixtures';
 import { copyMainInto, lockStream } from './stream-store';
 import { shortTextProblem } from './text-rules';
 

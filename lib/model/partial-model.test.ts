@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkRecord, neighbourhoodOfRecord } from './model-rules';
 import { overlayModel } from './overlay-model';
 import { NeighbourhoodMissError, PartialModel } from './partial-model';
-import { binding, channel, element, guid } from './model-test-fixtures';
+import { binding, channel, element, guid } from '../../test/support/model-fixtures';
 
 describe('a partial model answers only what it was loaded to answer', () => {
   const system = element({ id: guid(1) });

@@ -7,7 +7,7 @@ import { readPlainYaml } from './plain-yaml-reader';
 import { parseYamlComposed, parseYamlStrict } from './strict-json';
 import { awkwardStrings, awkwardText } from './yaml-test-reference';
 import { yamlMapping } from './yaml-writer';
-import { shopModel } from '../render/render-test-fixtures';
+import { shopModel } from '../../test/support/render-fixtures';
 
 /** The fast path may only say what `yaml` says: when it reads a document, `yaml` reads the same value from it. */
 function expectAgreement(text: string): boolean {

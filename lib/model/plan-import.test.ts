@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotFromRecords } from './model-document';
 import { modelKinds, modelLimits, sectionOfKind, type ModelKind, type ModelSnapshot } from './model-records';
-import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from './model-test-fixtures';
+import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from '../../test/support/model-fixtures';
 import { importReadOrder, planImport, schemaIdsNamedIn, type ImportPlan } from './plan-import';
 import { uuidV5 } from './uuid-v5';
 

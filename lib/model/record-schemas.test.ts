@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelKind } from './model-records';
 import { readRecord, recordFieldOrder } from './record-schemas';
-import { guid } from './model-test-fixtures';
+import { guid } from '../../test/support/model-fixtures';
 
 const A = guid(1);
 const B = guid(2);

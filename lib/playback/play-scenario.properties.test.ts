@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyModelRecord, RetryPolicy } from '../model/model-records';
 import { playScenario } from './play-scenario';
 import { playbackLimits } from './playback-limits';
-import { binding, channel, element, guid, message, modelOf, operation, subscription } from './playback-test-fixtures';
+import { binding, channel, element, guid, message, modelOf, operation, subscription } from '../../test/support/playback-fixtures';
 import type { RunResult } from './playback-types';
 import { eventKinds } from './playback-types';
 import { stepOutcomes, type Assertion, type Fault, type ScenarioDocument, type Step } from './scenario-document';

@@ -26,7 +26,7 @@ import {
   subscription,
   traceLines,
   writeStep,
-} from './playback-test-fixtures';
+} from '../../test/support/playback-fixtures';
 import type { Assertion, Fault, Step } from './scenario-document';
 
 const E = { client: guid(0x01), api: guid(0x02), worker: guid(0x03), db: guid(0x04), mailer: guid(0x05), audit: guid(0x06) };

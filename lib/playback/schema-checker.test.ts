@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SchemaBudgetExceeded, withPatternBudget } from './budgeted-regexp';
-import { guid, schema } from './playback-test-fixtures';
+import { guid, schema } from '../../test/support/playback-fixtures';
 import { createSchemaChecker } from './schema-checker';
 
 const amount = schema({ id: guid(1), content: '{"type":"object","required":["amount"],"properties":{"amount":{"type":"number"}}}' });

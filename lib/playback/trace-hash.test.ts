@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventKinds, type PlaybackEvent, } from './playback-types';
 import { stepOutcomes } from './scenario-document';
-import { referenceTraceHash } from './playback-test-fixtures';
+import { referenceTraceHash } from '../../test/support/playback-fixtures';
 import { digestTrace, hashTrace } from './trace-hash';
 
 const text = fc.option(fc.string({ maxLength: 12 }), { nil: null });

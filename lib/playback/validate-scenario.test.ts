@@ -23,7 +23,7 @@ import {
   schema,
   subscription,
   writeStep,
-} from './playback-test-fixtures';
+} from '../../test/support/playback-fixtures';
 import type { IssueCode } from './playback-types';
 import type { Assertion, Fault, ScenarioDocument, Step } from './scenario-document';
 import { validateScenario } from './validate-scenario';

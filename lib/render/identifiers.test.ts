@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignIdentifiers, identifierBase, reservedIdentifiers } from './identifiers';
 import { compareOrdinal } from './ordinal-order';
-import { nastyName } from './render-test-arbitraries';
+import { nastyName } from '../../test/support/render-arbitraries';
 
 describe('identifierBase', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { element, guid, relationship } from '../model/model-test-fixtures';
+import { element, guid, relationship } from '../../test/support/model-fixtures';
 import { layoutFingerprint, layoutFingerprintInput, layoutView } from './layout';
-import { modelOf } from './render-test-fixtures';
+import { modelOf } from '../../test/support/render-fixtures';
 import { viewContents, type RenderableView } from './view-contents';
 
 const view = (fields: Partial<RenderableView> = {}): RenderableView => ({ id: guid(900), name: 'V', rootElementId: null, positions: [], ...fields });

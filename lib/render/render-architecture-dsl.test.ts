@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ElementRecord, ModelSnapshot } from '../model/model-records';
-import { element, guid, relationship } from '../model/model-test-fixtures';
+import { element, guid, relationship } from '../../test/support/model-fixtures';
 import { assignIdentifiers } from './identifiers';
 import { layoutFingerprint } from './layout';
 import { dslString, renderArchitectureDsl } from './render-architecture-dsl';
-import { checkDslStructure, expectGolden, tokenizeDslLine } from './render-test-checks';
-import { nastyModel } from './render-test-arbitraries';
-import { ids, mainSource, modelOf, revisionSource, shopModel, shopViews } from './render-test-fixtures';
+import { checkDslStructure, expectGolden, tokenizeDslLine } from '../../test/support/render-checks';
+import { nastyModel } from '../../test/support/render-arbitraries';
+import { ids, mainSource, modelOf, revisionSource, shopModel, shopViews } from '../../test/support/render-fixtures';
 
 describe('renderArchitectureDsl on the shop', () => {
   const model = shopModel();

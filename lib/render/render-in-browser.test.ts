@@ -5,13 +5,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderViewFlowchart } from './render-view-flowchart';
 import { renderViewSvg } from './render-view-svg';
-import { chromiumMissing, launchChromium, pngFromDataUrl, pngSize } from './render-test-checks';
-import { nastyModel } from './render-test-arbitraries';
-import { revisionSource, shopModel, shopViews } from './render-test-fixtures';
+import { chromiumMissing, launchChromium, pngFromDataUrl, pngSize } from '../../test/support/render-checks';
+import { nastyModel } from '../../test/support/render-arbitraries';
+import { revisionSource, shopModel, shopViews } from '../../test/support/render-fixtures';
 import { pngLimits, svgToPngDataUrl } from './svg-to-png';
 import { playScenario } from '../playback/play-scenario';
 import { renderTraceSequence, sequenceParticipants } from './render-trace-sequence';
-import { sequenceScenarios, sequenceShopModel } from './trace-sequence-fixtures';
+import { sequenceScenarios, sequenceShopModel } from '../../test/support/trace-sequence-fixtures';
 
 // Globals of the functions that run in the page (lib/ compiles without the DOM library, on purpose).
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -5,9 +5,9 @@ import { playScenario } from '../playback/play-scenario';
 import type { PlaybackEvent, RunResult } from '../playback/playback-types';
 import type { ScenarioDocument } from '../playback/scenario-document';
 import { renderTraceSequence, sequenceParticipants } from './render-trace-sequence';
-import { expectGolden, loadMermaid, readSequence, type SequenceReading } from './render-test-checks';
-import { nastyName, nastyText } from './render-test-arbitraries';
-import { sequenceScenarios, sequenceShopModel, shop } from './trace-sequence-fixtures';
+import { expectGolden, loadMermaid, readSequence, type SequenceReading } from '../../test/support/render-checks';
+import { nastyName, nastyText } from '../../test/support/render-arbitraries';
+import { sequenceScenarios, sequenceShopModel, shop } from '../../test/support/trace-sequence-fixtures';
 
 /** What mermaid should read a model text as, written independently of the renderer: one line, unsafe characters as U+FFFD, trimmed; never empty. */
 function plain(text: string): string {

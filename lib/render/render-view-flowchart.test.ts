@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ElementRecord, ModelSnapshot } from '../model/model-records';
-import { element, guid, relationship } from '../model/model-test-fixtures';
+import { element, guid, relationship } from '../../test/support/model-fixtures';
 import { assignIdentifiers } from './identifiers';
 import { layoutFingerprint } from './layout';
 import { flowchartComment, flowchartText, renderViewFlowchart } from './render-view-flowchart';
-import { expectGolden, loadMermaid, readFlowchart, type FlowchartReading } from './render-test-checks';
-import { nastyModel } from './render-test-arbitraries';
-import { ids, mainSource, modelOf, revisionSource, shopModel, shopViews } from './render-test-fixtures';
+import { expectGolden, loadMermaid, readFlowchart, type FlowchartReading } from '../../test/support/render-checks';
+import { nastyModel } from '../../test/support/render-arbitraries';
+import { ids, mainSource, modelOf, revisionSource, shopModel, shopViews } from '../../test/support/render-fixtures';
 import { viewContents, type RenderableView } from './view-contents';
 
 /** What the label text should read as, written independently of the renderer: one line, unsafe characters as U+FFFD. */

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { element, guid, } from '../model/model-test-fixtures';
+import { element, guid, } from '../../test/support/model-fixtures';
 import { layoutFingerprint } from './layout';
 import { formatNumber, renderViewSvg } from './render-view-svg';
-import { allNodes, expectGolden, parseXmlStrict, xmllint, xmllintMissing, type XmlNode } from './render-test-checks';
-import { nastyModel } from './render-test-arbitraries';
-import { ids, mainSource, modelOf, revisionSource, shopModel, shopViews } from './render-test-fixtures';
+import { allNodes, expectGolden, parseXmlStrict, xmllint, xmllintMissing, type XmlNode } from '../../test/support/render-checks';
+import { nastyModel } from '../../test/support/render-arbitraries';
+import { ids, mainSource, modelOf, revisionSource, shopModel, shopViews } from '../../test/support/render-fixtures';
 import { escapeXml } from './svg-text';
 
 if (xmllintMissing) console.log(`render-view-svg: xmllint checks skipped: ${xmllintMissing}`);

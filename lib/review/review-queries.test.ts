@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
 import { snapshotFromRecords } from '../model/model-document';
 import type { AnyModelRecord, FactFields, ModelKind } from '../model/model-records';
-import { channel, element, guid, message, operation, relationship, schema, subscription } from '../model/model-test-fixtures';
+import { channel, element, guid, message, operation, relationship, schema, subscription } from '../../test/support/model-fixtures';
 import { readReviewFindingsPage, type FindingPosition } from './review-queries';
 import { reviewModel, reviewRules, type Finding } from './review-rules';
 import { scenarioCallsOf } from './review-store';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { snapshotFromRecords } from '../model/model-document';
 import type { AnyModelRecord, ModelKind } from '../model/model-records';
-import { channel, element, guid, message, operation, relationship, schema, subscription } from '../model/model-test-fixtures';
+import { channel, element, guid, message, operation, relationship, schema, subscription } from '../../test/support/model-fixtures';
 import { reviewModel, reviewRules } from './review-rules';
 
 type Entry = { kind: ModelKind; record: AnyModelRecord };

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allNodes, checkDslStructure, loadMermaid, parseXmlStrict, readFlowchart, xmllint, xmllintMissing, type XmlNode } from '../../lib/render/render-test-checks';
+import { allNodes, checkDslStructure, loadMermaid, parseXmlStrict, readFlowchart, xmllint, xmllintMissing, type XmlNode } from '../support/render-checks';
 import { expectProblem, type CallOptions, type HttpAnswer } from '../support/http-client';
 import { fullModelDocument, idFor, startModelService, type ModelService, type Person, type Project } from '../support/model-api';
 

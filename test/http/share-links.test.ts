@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, launchChromium } from '../../lib/render/render-test-checks';
+import { chromiumMissing, launchChromium } from '../support/render-checks';
 import { attributeValue, expectProblem, hasAttribute, type CallOptions, type HttpAnswer, type SessionCookie } from '../support/http-client';
 import { fullModelDocument, startModelService, type ModelService, type Person, type Project } from '../support/model-api';
 

@@ -10,7 +10,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../lib/render/render-test-checks';
+import { launchChromium } from '../support/render-checks';
 import { readSetupCode, sessionCookieOf, strongPassword } from '../support/http-client';
 import type { Person } from '../support/model-api';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';

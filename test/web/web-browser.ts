@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { chromiumMissing, launchChromium } from '../../lib/render/render-test-checks';
+import { chromiumMissing, launchChromium } from '../support/render-checks';
 import { startModelService, type ModelService, type Person } from '../support/model-api';
 
 export { chromiumMissing };

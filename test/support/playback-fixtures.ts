@@ -5,13 +5,13 @@
  * documented bytes.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../model/canonical-json';
-import type { AnyModelRecord, ModelKind, ModelSnapshot, RecordOfKind } from '../model/model-records';
-import { snapshotFromRecords } from '../model/model-document';
-import type { PlaybackEvent, RunResult, StepOutcomeEntry } from './playback-types';
-import type { Assertion, BranchStep, CallStep, Fault, JsonValue, ParallelStep, PublishStep, ScenarioDocument, Step, WriteStep } from './scenario-document';
+import { canonicalJson } from '../../lib/model/canonical-json';
+import type { AnyModelRecord, ModelKind, ModelSnapshot, RecordOfKind } from '../../lib/model/model-records';
+import { snapshotFromRecords } from '../../lib/model/model-document';
+import type { PlaybackEvent, RunResult, StepOutcomeEntry } from '../../lib/playback/playback-types';
+import type { Assertion, BranchStep, CallStep, Fault, JsonValue, ParallelStep, PublishStep, ScenarioDocument, Step, WriteStep } from '../../lib/playback/scenario-document';
 
-export { binding, channel, element, guid, message, operation, schema, subscription } from '../model/model-test-fixtures';
+export { binding, channel, element, guid, message, operation, schema, subscription } from './model-fixtures';
 
 /** A model snapshot of these records, of any kind (kinds told apart by their fields). */
 export function modelOf(records: AnyModelRecord[]): ModelSnapshot {

@@ -12,17 +12,20 @@ import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
 import type { Browser } from 'playwright-core';
 
-const here = dirname(fileURLToPath(import.meta.url));
+/** The renderers' golden files live beside the renderers they pin. */
+const goldenFolder = join(dirname(fileURLToPath(import.meta.url)), '../../lib/render/__golden__');
 
 // ---------------------------------------------------------------- golden files
 
 /**
  * Compares text with lib/render/__golden__/<name>; with UPDATE_GOLDEN=1 writes
- * it instead (then review the change by eye).
+ * it instead (then review the change by eye). A golden file that is missing is
+ * a failure, never written silently.
  */
 export function expectGolden(name: string, text: string): { expected: string; actual: string } {
-  const file = join(here, '__golden__', name);
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, text);
+  const file = join(goldenFolder, name);
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(file, text);
+  if (!existsSync(file)) throw new Error(`golden file ${file} is missing: run the test with UPDATE_GOLDEN=1 and review it`);
   return { expected: readFileSync(file, 'utf8'), actual: text };
 }
 

@@ -11,7 +11,7 @@ import type {
   RelationshipRecord,
   SchemaRecord,
   SubscriptionRecord,
-} from './model-records';
+} from '../../lib/model/model-records';
 
 /** A GUID whose last group is `n` in hex, e.g. guid(10) = 00000000-0000-4000-8000-00000000000a. */
 export function guid(n: number): string {

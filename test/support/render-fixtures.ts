@@ -2,10 +2,10 @@
  * A small shop model and its views for the renderer tests, the golden files,
  * the sample picture in docs/ and the export benchmark.
  */
-import { snapshotFromRecords } from '../model/model-document';
-import type { ElementRecord, ModelSnapshot, RelationshipRecord } from '../model/model-records';
-import { element, guid, relationship } from '../model/model-test-fixtures';
-import type { RenderableView, RenderSource } from './view-contents';
+import { snapshotFromRecords } from '../../lib/model/model-document';
+import type { ElementRecord, ModelSnapshot, RelationshipRecord } from '../../lib/model/model-records';
+import { element, guid, relationship } from './model-fixtures';
+import type { RenderableView, RenderSource } from '../../lib/render/view-contents';
 
 export const ids = {
   customer: guid(1),
