@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { createOutboundFetch, OutboundLimitError, OutboundRefusedError } from './outbound-fetch';
+import { readBodyStart } from './read-body-start';
 import type { ResolveHost } from './resolve-host';
 
 /** Why a pinned request did not get an answer. */
@@ -44,25 +45,6 @@ export interface PinnedResponse {
 
 const defaultMaxResponseBytes = 64 * 1024;
 
-/** The start of a body, at most `limit` bytes; the rest is not read. */
-async function bodyStart(response: Response, limit: number): Promise<Buffer> {
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let kept = 0;
-  try {
-    while (kept < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value.subarray(0, limit - kept));
-      kept += Math.min(value.length, limit - kept);
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks);
-}
-
 function failureOf(error: unknown, timeoutMs: number): PinnedRequestError {
   if (error instanceof PinnedRequestError) return error;
   if (error instanceof OutboundRefusedError) {
@@ -103,7 +85,7 @@ export async function pinnedAddressRequest(request: PinnedRequest): Promise<Pinn
     response.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    return { status: response.status, headers, body: await bodyStart(response, request.maxResponseBytes ?? defaultMaxResponseBytes) };
+    return { status: response.status, headers, body: await readBodyStart(response, request.maxResponseBytes ?? defaultMaxResponseBytes) };
   } catch (error) {
     if (signal.aborted && !(error instanceof PinnedRequestError)) throw new PinnedRequestError('timeout', `no answer within ${request.timeoutMs} ms`, { cause: error });
     throw failureOf(error, request.timeoutMs);

@@ -9,6 +9,7 @@ import {
   HostUnreachableError,
 } from './host-errors';
 import { OutboundRefusedError, type OutboundFetch } from '../../net/outbound-fetch';
+import { readBodyStart } from '../../net/read-body-start';
 import { quotaExhaustedUntil, readRateLimit } from './rate-limit-headers';
 
 /**
@@ -117,26 +118,6 @@ function hostMessage(text: string): string {
   return message.length > 200 ? `${message.slice(0, 200)}…` : message;
 }
 
-async function readLimitedText(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  try {
-    while (length < maxBytes) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      length += value.length;
-    }
-  } catch {
-    // A body cut short still leaves the status to report.
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
-}
-
 /** Creates the HTTP path for one host and one credential. */
 export function createHostHttp(options: HostHttpOptions): HostHttp {
   const settings: Record<keyof typeof hostHttpDefaults, number> = { ...hostHttpDefaults, ...definedOnly(options) };
@@ -230,7 +211,7 @@ export function createHostHttp(options: HostHttpOptions): HostHttp {
         }
         return { ...answer, controller, timer };
       }
-      const text = await readLimitedText(response, settings.maxErrorBodyBytes);
+      const text = (await readBodyStart(response, settings.maxErrorBodyBytes)).toString('utf8');
       clearTimeout(timer);
       const verdict = readRateLimit(response.status, response.headers, text, now());
       if (verdict.limited) {
