@@ -153,7 +153,7 @@ export async function runAiTask<Output>(runtime: ServiceRuntime, request: AiTask
       maxOutputTokens: request.maxOutputTokens ?? defaultMaxOutputTokens,
       signal: controller.signal,
       timeoutMs,
-      fetch: await policyOutboundFetch({ db: runtime.db, profile: runtime.config.profile, resolveHost: dependencies.resolveHost }, { onlyOrigin: origin }),
+      fetch: await policyOutboundFetch({ db: runtime.db, profile: runtime.config.profile, resolveHost: dependencies.resolveHost, policy }, { onlyOrigin: origin }),
     });
   } catch (error) {
     const failure = providerFailure(error, controller.signal);

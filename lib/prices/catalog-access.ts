@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import type { ServiceRuntime } from '../runtime/service-runtime';
 import { readSecretForOrigin } from '../secrets/secret-store';
-import { readInstancePolicy } from '../settings/instance-policy';
+import { type InstancePolicy, readInstancePolicy } from '../settings/instance-policy';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
 import { type ResolveHost, systemResolveHost } from '../net/resolve-host';
 import { policyOutboundFetch } from '../settings/outbound-guard';
@@ -35,7 +35,7 @@ export function priceCatalogContext(runtime: ServiceRuntime): PriceCatalogContex
 export const catalogAnswerBytes = Object.freeze({ azure: 16 * 1024 * 1024, aws: 64 * 1024 * 1024, gcp: 32 * 1024 * 1024 });
 
 /** A catalog client that calls only the catalog's origin (its key can go nowhere else), under the instance policy. */
-async function client(context: PriceCatalogContext, baseUrl: string, catalog: CatalogName, maxBytes: number, secrets: string[] = []): Promise<CatalogHttp> {
+async function client(context: PriceCatalogContext & { policy?: InstancePolicy }, baseUrl: string, catalog: CatalogName, maxBytes: number, secrets: string[] = []): Promise<CatalogHttp> {
   const fetch = await policyOutboundFetch(context, { onlyOrigin: new URL(baseUrl).origin });
   return createCatalogHttp({ catalog, timeoutMs: context.catalogs.timeoutMs, maxBytes, secrets, fetch });
 }
@@ -55,7 +55,7 @@ export async function azureCatalog(context: PriceCatalogContext, workspaceId: st
   if (problem !== null) {
     throw HttpProblem.conflict('Azure price address refused', `The workspace setting cost.azurePricesBaseUrl ${problem}; nothing was sent.`, [{ field: 'cost.azurePricesBaseUrl', message: problem }]);
   }
-  return { http: await client(context, baseUrl, 'Azure Retail Prices', catalogAnswerBytes.azure), baseUrl, defaultCurrency: settings.cost.currency };
+  return { http: await client({ ...context, policy }, baseUrl, 'Azure Retail Prices', catalogAnswerBytes.azure), baseUrl, defaultCurrency: settings.cost.currency };
 }
 
 /** The AWS Price List bulk API: no setting, no credential. */

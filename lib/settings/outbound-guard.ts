@@ -3,7 +3,7 @@ import type { Profile } from '../config/service-config';
 import type { Database } from '../db/schema';
 import { createOutboundFetch, type OutboundFetch, type OutboundFetchOptions, type OutboundGuard } from '../net/outbound-fetch';
 import { type ResolveHost, systemResolveHost } from '../net/resolve-host';
-import { readInstancePolicy } from './instance-policy';
+import { type InstancePolicy, readInstancePolicy } from './instance-policy';
 import { settingsUrlProblem } from './settings-url-rules';
 
 export interface OutboundGuardContext {
@@ -11,6 +11,8 @@ export interface OutboundGuardContext {
   profile: Profile;
   /** Tests decide what a name means; the system resolver otherwise. */
   resolveHost?: ResolveHost;
+  /** The policy when the caller has just read it (it is read here otherwise). */
+  policy?: InstancePolicy;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface OutboundGuardContext {
  * address when saved and to a private one now is refused now.
  */
 export async function policyOutboundGuard(context: OutboundGuardContext): Promise<OutboundGuard> {
-  const policy = await readInstancePolicy(context.db, context.profile);
+  const policy = context.policy ?? (await readInstancePolicy(context.db, context.profile));
   return {
     resolveHost: context.resolveHost ?? systemResolveHost,
     judge: (url, addresses) => settingsUrlProblem(url.href, { profile: context.profile, allowPrivateNetworkUrls: policy.allowPrivateNetworkUrls, resolveHost: async () => [...addresses] }),

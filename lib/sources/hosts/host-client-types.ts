@@ -1,5 +1,5 @@
-import type { OutboundFetch } from '../../net/outbound-fetch';
 import type { SourceEntry, TreeReadOptions } from '../archive/source-entry';
+import type { HostHttpOptions } from './host-http';
 
 /**
  * The one interface the scan worker and the repository listing use for the
@@ -79,20 +79,12 @@ export interface GitHostClient {
   testConnection(options?: { owner?: string | null }): Promise<ConnectionTest>;
 }
 
-export interface GitHostClientOptions {
+/** The HTTP options (the outbound client, clock, time limits, tries) are host-http's own. */
+export interface GitHostClientOptions extends Pick<HostHttpOptions, 'fetch' | 'now' | 'sleep' | 'timeoutMs' | 'idleTimeoutMs' | 'maxAttempts' | 'maxTotalWaitMs'> {
   /** The effective `<host>.apiBaseUrl` setting; empty means the host is off (HostOffError). */
   apiBaseUrl: string;
   /** The workspace's token for the host, or null to call without one (public repositories only). */
   token: string | null;
-  /** The outbound client under the instance policy (lib/settings/outbound-guard.ts). */
-  fetch: OutboundFetch;
-  /** Milliseconds since the epoch. */
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
-  timeoutMs?: number;
-  idleTimeoutMs?: number;
-  maxAttempts?: number;
-  maxTotalWaitMs?: number;
   /** Where a zip download is spooled (Azure DevOps). */
   temporaryDirectory?: string;
 }
