@@ -24,11 +24,37 @@ const common = {
 
 await rm('dist', { recursive: true, force: true });
 
-// The route table is TypeScript: bundle it once to read the group names.
-const tableFile = 'dist/route-table.mjs';
-await build({ ...common, entryPoints: ['lib/http/route-table.ts'], outfile: tableFile, sourcemap: false, banner: {} });
-const { routes, functionGroups } = await import(pathToFileURL(tableFile).href);
-const groups = functionGroups(routes);
+// The route list is TypeScript: bundle it once to read the routes and their groups.
+const listFile = 'dist/route-list.mjs';
+await build({ ...common, entryPoints: ['functions/routes.ts'], outfile: listFile, packages: 'external', sourcemap: false, banner: {} });
+const { serviceRoutes, endpoints } = await import(pathToFileURL(listFile).href);
+const groups = [...new Set(serviceRoutes.map((route) => route.group))];
+
+/**
+ * The entry of a group made of endpoint modules: its modules, named by the route list's import lines
+ * (`import { putSecret } from './secrets/put-secret';`; a module may export a list of endpoints), and the whole route table as data, so that a
+ * bundle holds its own group's code only while the capability list and llms.txt still see every route.
+ */
+async function writeGroupEntry(group) {
+  const list = await readFile('functions/routes.ts', 'utf8');
+  const modules = [...list.matchAll(/^import \{ (\w+) \} from '\.\/([\w-]+)\/([\w-]+)';$/gm)].filter((m) => m[2] === group);
+  const table = serviceRoutes.map(({ contract, run, ...route }) => route);
+  const entry = `dist/entries/${group}/handler.ts`;
+  await mkdir(`dist/entries/${group}`, { recursive: true });
+  await writeFile(
+    entry,
+    [
+      `import { createEndpointGroupHandler } from '${process.cwd()}/lib/http/create-group-handler';`,
+      ...modules.map((m) => `import { ${m[1]} } from '${process.cwd()}/functions/${m[2]}/${m[3]}';`),
+      `export const handler = createEndpointGroupHandler([${modules.map((m) => m[1]).join(', ')}].flat(), ${JSON.stringify(table)});`,
+    ].join('\n'),
+  );
+  return entry;
+}
+const endpointGroups = new Set(endpoints.map((endpoint) => endpoint.group));
+const groupEntries = Object.fromEntries(
+  await Promise.all(groups.map(async (group) => [group, endpointGroups.has(group) ? await writeGroupEntry(group) : `functions/${group}/handler.ts`])),
+);
 
 // The OpenAPI document, from the route table and the routes' contracts (docs/openapi.md): docs/openapi.json.
 const openApiWriter = 'dist/openapi/write-openapi.mjs';
@@ -65,7 +91,7 @@ const functionBundle = (entry, outdir) =>
 const [webClient] = await Promise.all([
   // The web client: hashed static files and index.html, served at / (docs/web-client.md).
   buildWebClient('dist/web'),
-  ...groups.map((group) => functionBundle(`functions/${group}/handler.ts`, `dist/functions/${group}`)),
+  ...groups.map((group) => functionBundle(groupEntries[group], `dist/functions/${group}`)),
   functionBundle('jobs/scheduled-worker-handler.ts', 'dist/worker'),
   functionBundle('infra/migrate-handler.ts', 'dist/migrate'),
   // The single-container server runs beside node_modules.

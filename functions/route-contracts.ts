@@ -25,7 +25,6 @@ import { contracts as projects } from './projects/contract';
 import { contracts as promises } from './promises/contract';
 import { contracts as reference } from './reference/contract';
 import { contracts as scenarios } from './scenarios/contract';
-import { contracts as secrets } from './secrets/contract';
 import { contracts as settings } from './settings/contract';
 import { contracts as setup } from './setup/contract';
 import { contracts as share } from './share/contract';
@@ -60,7 +59,6 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   promises,
   reference,
   scenarios,
-  secrets,
   settings,
   setup,
   share,

@@ -10,7 +10,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { routes } from '../lib/http/route-table';
+import { serviceRoutes as routes } from './routes';
 import { buildOpenApiDocument, openApiDocumentText } from '../lib/openapi/build-openapi-document';
 import { contractOf, missingContractAdvice } from '../lib/openapi/route-contract';
 import packageJson from '../package.json';

@@ -6,7 +6,8 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { functionGroups, routeKeyOf, routes, type RouteDefinition } from '../lib/http/route-table';
+import { serviceRoutes as routes } from '../functions/routes';
+import { functionGroups, routeKeyOf, type RouteDefinition } from '../lib/http/route-table';
 import { rootConditions } from './deployment-parameters';
 import { lambdaRuntime } from './function-settings';
 import {

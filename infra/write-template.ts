@@ -6,7 +6,7 @@
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import { routes } from '../lib/http/route-table';
+import { serviceRoutes as routes } from '../functions/routes';
 import { lambdaPayloadLimitBytes } from './function-settings';
 import { httpApiIntegrationLimit, renderDeployment, routesOverPayloadLimit } from './generate-template';
 import { routeStackFolder, templateFolder } from './route-stack';

@@ -13,7 +13,7 @@ import { describeMissingKeys, readMasterKeyUsage, rowsUnderMissingKeys } from '.
 import { readMasterKeySetting } from '../lib/crypto/read-master-key';
 import { assertDatabaseUpToDate, migrateDatabase } from '../lib/db/migrate-database';
 import { allowedHostTest } from '../lib/http/allowed-hosts';
-import { routes } from '../lib/http/route-table';
+import { serviceRoutes as routes } from '../functions/routes';
 import type { Logger } from '../lib/runtime/logger';
 import { setServiceRuntime } from '../lib/runtime/service-runtime';
 import { shutdownTelemetry, startTelemetry } from '../lib/telemetry/telemetry';

@@ -3,7 +3,6 @@ import { listedToolDefinitions } from '../../lib/mcp/create-mcp-server';
 import { agentTools } from '../../lib/mcp/tool-registry';
 import { jsonResponse, type Operation } from '../../lib/http/api-types';
 import { HttpProblem } from '../../lib/http/problem';
-import { routes } from '../../lib/http/route-table';
 import { tokenMayCall } from '../../lib/http/token-access';
 
 /**
@@ -12,7 +11,7 @@ import { tokenMayCall } from '../../lib/http/token-access';
  * routes whose token rule (lib/http/token-access.ts, the rule the edge
  * applies) lets it in; person-only endpoints are left out.
  */
-export const getCapabilities: Operation = async ({ caller }) => {
+export const getCapabilities: Operation = async ({ caller, routes }) => {
   if (!caller) throw HttpProblem.unauthorized();
   const scopes = caller.kind === 'agent-token' ? caller.scopes : ['read', 'push'];
   const definitions = new Map(listedToolDefinitions().map((t) => [t.name, t]));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GroupContracts } from '../../lib/openapi/route-contract';
-import { secretStateSchema } from '../secrets/contract';
+import { secretStateSchema } from '../secrets/secret-status-schema';
 
 const host = z.enum(['github', 'gitlab']);
 

@@ -1,13 +1,14 @@
 import type { Operation } from '../../lib/http/api-types';
 import { HttpProblem } from '../../lib/http/problem';
 import { createRouteMatcher } from '../../lib/http/route-matcher';
-import { routes } from '../../lib/http/route-table';
+import type { RouteDefinition } from '../../lib/http/route-table';
 import { unmatchedRouteProblem } from '../../lib/http/unmatched-route';
 import type { WebClientFiles } from '../../lib/web/web-client-files';
 import { findWebClientFiles } from '../../lib/web/web-client-location';
 import { webFileResponse } from '../../lib/web/web-file-response';
 
-const matchRoute = createRouteMatcher(routes);
+/** The matcher of the service's route table, made on the first request. */
+let matcher: { table: readonly RouteDefinition[]; match: ReturnType<typeof createRouteMatcher> } | undefined;
 
 /** Read once per process; a client not built yet is looked for again on the next request. */
 let loading: Promise<WebClientFiles | null> | undefined;
@@ -34,7 +35,8 @@ async function webClientFiles(): Promise<WebClientFiles> {
  * paths included: those get the API's own 404 or 405.
  */
 export const serveWebFile: Operation = async (request) => {
-  const lookup = matchRoute('GET', request.path);
+  if (matcher?.table !== request.routes) matcher = { table: request.routes, match: createRouteMatcher(request.routes) };
+  const lookup = matcher.match('GET', request.path);
   if (lookup.kind !== 'found') throw unmatchedRouteProblem(lookup, 'GET', request.path);
   if (!lookup.match.route.webClient) throw unmatchedRouteProblem({ kind: 'not-found' }, 'GET', request.path);
   const files = await webClientFiles();

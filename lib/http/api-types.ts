@@ -2,9 +2,14 @@ import type { Caller } from '../auth/caller';
 import type { ServiceRuntime } from '../runtime/service-runtime';
 import type { RouteDefinition } from './route-table';
 
-/** What an operation sees of a request, after the edge middlewares ran. */
-export interface ApiRequest {
+/**
+ * What an endpoint sees of a request, after the edge middlewares ran. `C` is
+ * the caller its route's `auth` admits (lib/http/define-route.ts).
+ */
+export interface ApiRequest<C extends Caller | null = Caller | null> {
   route: RouteDefinition;
+  /** Every route of the service (metadata only): what the capability list, llms.txt and the web client's 404s read. */
+  routes: readonly RouteDefinition[];
   /** The path as sent (not decoded), without the query. */
   path: string;
   pathParameters: Readonly<Record<string, string>>;
@@ -17,7 +22,7 @@ export interface ApiRequest {
   client: ClientInfo;
   requestId: string;
   /** Set by the authenticate middleware; null for an anonymous call. */
-  caller: Caller | null;
+  caller: C;
   runtime: ServiceRuntime;
 }
 

@@ -4,6 +4,7 @@ import { loggerFromEnvironment } from '../runtime/logger';
 import { getServiceRuntime, readyServiceRuntime, type ServiceRuntime } from '../runtime/service-runtime';
 import { isTelemetryActive, startTelemetryOnce, traceRequest, type RequestSpanInfo } from '../telemetry/telemetry';
 import type { ApiRequest, Operation } from './api-types';
+import type { Endpoint } from './define-route';
 import { readClientInfo } from './client-info';
 import { parseCookies } from './cookies';
 import { callerKindOf, writeAccessLine } from './access-line';
@@ -53,6 +54,7 @@ class LambdaApiRequest implements ApiRequest {
   constructor(
     event: ServiceEvent,
     readonly route: RouteDefinition,
+    readonly routes: readonly RouteDefinition[],
     readonly runtime: ServiceRuntime,
     context: AuthenticatedContext,
   ) {
@@ -81,31 +83,59 @@ class LambdaApiRequest implements ApiRequest {
   }
 }
 
+/** Until every group is an endpoint module: the table the older groups' requests see (the local server sets the whole one). */
+let serviceRouteTable: readonly RouteDefinition[] = routes;
+export function useServiceRouteTable(table: readonly RouteDefinition[]): void {
+  serviceRouteTable = table;
+}
+
 /**
- * The Lambda handler of one function group: the edge middlewares (error body,
- * allowed hosts, cross-site writes, credentials, body limits and parsing),
- * then the operation the route table names. Every route of the group must
- * have its operation, checked when the module loads.
+ * The Lambda handler of one function group of the older table: the operation
+ * the route table names for each of its routes, checked when the module loads.
  */
 export function createGroupHandler(group: string, operations: Readonly<Record<string, Operation>>): GroupHandler {
-  const byRouteKey = new Map<string, RouteDefinition>();
+  const byRouteKey = new Map<string, Served>();
   for (const route of routes) {
     if (route.group !== group) continue;
-    if (!operations[route.operation]) throw new Error(`function group ${group} has no operation ${route.operation} for ${routeKeyOf(route)}`);
-    byRouteKey.set(routeKeyOf(route), route);
+    const run = operations[route.operation];
+    if (!run) throw new Error(`function group ${group} has no operation ${route.operation} for ${routeKeyOf(route)}`);
+    byRouteKey.set(routeKeyOf(route), { route, run });
   }
-  const routeOf = (event: ServiceEvent) => byRouteKey.get(event.routeKey);
+  return createHandler(byRouteKey, () => serviceRouteTable);
+}
+
+/**
+ * The Lambda handler of one function group: its endpoints (functions/<group>/*.ts,
+ * lib/http/define-route.ts), with the whole route table for the endpoints that
+ * describe the service (capabilities, llms.txt, the web client's 404s).
+ */
+export function createEndpointGroupHandler(endpoints: readonly Endpoint[], routeTable: readonly RouteDefinition[]): GroupHandler {
+  const byRouteKey = new Map<string, Served>(endpoints.map((endpoint) => [routeKeyOf(endpoint), { route: endpoint, run: endpoint.run }]));
+  return createHandler(byRouteKey, () => routeTable);
+}
+
+interface Served {
+  route: RouteDefinition;
+  run: Operation;
+}
+
+/**
+ * The edge middlewares (error body, allowed hosts, cross-site writes,
+ * credentials, body limits and parsing), then the endpoint of the route key.
+ */
+function createHandler(byRouteKey: ReadonlyMap<string, Served>, routeTable: () => readonly RouteDefinition[]): GroupHandler {
+  const routeOf = (event: ServiceEvent) => byRouteKey.get(event.routeKey)?.route;
   let runtimeForLog: ServiceRuntime | undefined;
   // Until the runtime is built (or when a setting keeps it from being built) errors still need a log.
   const startLog = loggerFromEnvironment(process.env);
   const log = () => runtimeForLog?.log ?? readyServiceRuntime()?.log ?? startLog;
 
   const dispatch = async (event: ServiceEvent, context: AuthenticatedContext): Promise<ServiceResult> => {
-    const route = routeOf(event);
-    if (!route) throw HttpProblem.notFound('No such endpoint', `${event.requestContext.http.method} ${event.rawPath} is not an endpoint of this service.`);
+    const served = byRouteKey.get(event.routeKey);
+    if (!served) throw HttpProblem.notFound('No such endpoint', `${event.requestContext.http.method} ${event.rawPath} is not an endpoint of this service.`);
     const runtime = readyServiceRuntime() ?? (await getServiceRuntime());
     runtimeForLog = runtime;
-    const response = await operations[route.operation]!(new LambdaApiRequest(event, route, runtime, context));
+    const response = await served.run(new LambdaApiRequest(event, served.route, routeTable(), runtime, context));
     return toServiceResult(response);
   };
 

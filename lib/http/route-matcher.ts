@@ -77,8 +77,23 @@ function parametersOf(candidate: CompiledRoute, m: RegExpExecArray): Record<stri
 }
 
 /**
+ * Orders patterned routes so that a literal segment is tried before a
+ * parameter in the same place (`/proposals/submit` before `/proposals/{id}`):
+ * which route answers a path never depends on the order of the route list.
+ */
+function bySpecificity(a: CompiledRoute, b: CompiledRoute): number {
+  const left = a.route.path.split('/');
+  const right = b.route.path.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const difference = Number(left[i]!.startsWith('{')) - Number(right[i]!.startsWith('{'));
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/**
  * Finds the route of a request path. Exact paths are one map lookup; patterned
- * paths are tried in table order. Parameters are URI-decoded; a segment that
+ * paths are tried literal segments first (bySpecificity). Parameters are URI-decoded; a segment that
  * does not decode makes the path match nothing. Greedy routes (`{name+}`,
  * the web client's) are tried last, only for a path no other route knows in
  * any method and whose first segment is not the API's: they never turn a 404
@@ -101,6 +116,8 @@ export function createRouteMatcher(table: readonly RouteDefinition[]) {
       patterned.push(compile(route));
     }
   }
+
+  patterned.sort(bySpecificity);
 
   return function matchRoute(method: string, path: string): RouteLookup {
     const allow = new Set<HttpMethod>();

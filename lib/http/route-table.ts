@@ -427,10 +427,6 @@ export const routes: readonly RouteDefinition[] = Object.freeze([
   route({ method: 'POST', path: '/api/workspaces/{workspaceId}/prices/gcp', group: 'prices', operation: 'import-gcp-prices', auth: 'person', summary: 'Import prices of Google Cloud SKUs, one per tier (owner)' }),
   route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/prices/{priceId}', group: 'prices', operation: 'delete-price', auth: 'person', summary: 'Delete a price no cost sheet uses; 409 naming the sheets (owner)' }),
 
-  // Credentials (part 2 "Settings, credentials, instance"; docs/secrets.md)
-  route({ method: 'GET', path: '/api/workspaces/{workspaceId}/secrets', group: 'secrets', operation: 'list-secrets', auth: 'person', summary: 'Status of each credential of a workspace, never a value (owner)' }),
-  route({ method: 'PUT', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'put-secret', auth: 'person', bodyLimitBytes: bodyLimits.credential, summary: 'Store a credential, bound to the origin of the address it is sent to (owner)' }),
-  route({ method: 'DELETE', path: '/api/workspaces/{workspaceId}/secrets/{name}', group: 'secrets', operation: 'delete-secret', auth: 'person', summary: 'Delete a credential; 204 also when it was not set (owner)' }),
 
   // Comment events sent to notifications.webhookUrl (part 2 "Events"; docs/webhooks.md)
   route({ method: 'GET', path: '/api/workspaces/{workspaceId}/webhook-deliveries', group: 'webhooks', operation: 'list-webhook-deliveries', auth: 'person', summary: 'Webhook events of a workspace, newest first, each with its body and every try (owner)' }),

@@ -103,8 +103,9 @@ export interface RouteContract {
  */
 export type GroupContracts = Readonly<Record<string, RouteContract | ((route: RouteDefinition) => RouteContract)>>;
 
-/** The contract of one route, or null when its group has none for its operation. */
+/** The contract of one route (an endpoint module's own), or null when its group has none for its operation. */
 export function contractOf(contracts: Readonly<Record<string, GroupContracts>>, route: RouteDefinition): RouteContract | null {
+  if ('contract' in route) return (route as RouteDefinition & { contract: RouteContract }).contract;
   const entry = contracts[route.group]?.[route.operation];
   if (!entry) return null;
   return typeof entry === 'function' ? entry(route) : entry;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../http/route-table';
+import { serviceRoutes as routes } from '../../functions/routes';
 import { agentTools } from '../mcp/tool-registry';
 import { backticked, endpointOf, parseSkillDocument, toolNamePattern } from './skill-documents';
 import { readSkillDocuments } from './skill-files';

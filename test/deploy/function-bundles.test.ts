@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDeployment } from '../../infra/generate-template';
-import { routes } from '../../lib/http/route-table';
+import { serviceRoutes as routes } from '../../functions/routes';
 import { strongPassword } from '../support/http-client';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { apiGatewayEvent, projectRoot, startBundle, type ApiRequestOptions, type RunningBundle } from './lambda-bundle';

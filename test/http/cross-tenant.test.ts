@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeContracts } from '../../functions/route-contracts';
-import { routeKeyOf, routes, type RouteDefinition } from '../../lib/http/route-table';
+import { serviceRoutes as routes } from '../../functions/routes';
+import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-table';
 import { openApiPathOf } from '../../lib/openapi/build-openapi-document';
 import { contractOf } from '../../lib/openapi/route-contract';
 import { concreteRequest, send, type ConcreteRequest, type ContractWorld } from '../support/contract-check';

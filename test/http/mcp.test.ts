@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../lib/http/route-table';
+import { serviceRoutes as routes } from '../../functions/routes';
 import { callTool, callToolError, connectMcp, scenarioDocuments, storeScenario, type Envelope } from '../support/agent-fixtures';
 import { call, expectProblem } from '../support/http-client';
 import { fullModelDocument, idFor, startModelService, type ModelService, type Project } from '../support/model-api';

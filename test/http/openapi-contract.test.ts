@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeKeyOf, routes, type RouteDefinition } from '../../lib/http/route-table';
+import { serviceRoutes as routes } from '../../functions/routes';
+import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-table';
 import { buildOpenApiDocument } from '../../lib/openapi/build-openapi-document';
 import { contractFileOf, contractOf, missingContractAdvice } from '../../lib/openapi/route-contract';
 import { routeContracts } from '../../functions/route-contracts';

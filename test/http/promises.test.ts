@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../lib/http/route-table';
+import { serviceRoutes as routes } from '../../functions/routes';
 import { replaceScenario } from '../../lib/scenarios/scenario-store';
 import { scenarioDocuments, storeScenario } from '../support/agent-fixtures';
 import { call, expectProblem, type CallOptions } from '../support/http-client';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeContracts } from '../../functions/route-contracts';
-import { routeKeyOf, routes, type RouteDefinition } from '../../lib/http/route-table';
+import { serviceRoutes as routes } from '../../functions/routes';
+import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-table';
 import { buildOpenApiDocument, openApiPathOf } from '../../lib/openapi/build-openapi-document';
 import { contractOf } from '../../lib/openapi/route-contract';
 import packageJson from '../../package.json';

@@ -7,7 +7,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'vitest';
-import { routes } from '../../lib/http/route-table';
+import { serviceRoutes as routes } from '../../functions/routes';
 import { insertScenario } from '../../lib/scenarios/scenario-store';
 import { idFor, type ModelService } from './model-api';
 

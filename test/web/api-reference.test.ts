@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../lib/http/route-table';
+import { serviceRoutes as routes } from '../../functions/routes';
 import { webClientContentSecurityPolicy } from '../../lib/web/web-file-response';
 import { call } from '../support/http-client';
 import { chromiumMissing, requestsLeavingService, startWebSession, type WebSession } from './web-browser';
