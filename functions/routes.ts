@@ -50,10 +50,21 @@ import { routes as olderRoutes, routeKeyOf, type RouteDefinition } from '../lib/
 // comments
 
 // mcp
+import { postMcp } from './mcp/post-mcp';
+import { mcpMethodNotAllowed } from './mcp/mcp-method-not-allowed';
 
 // agent
+import { getLlmsTxt } from './agent/get-llms-txt';
+import { getLlmsFullTxt } from './agent/get-llms-full-txt';
+import { getCapabilities } from './agent/get-capabilities';
+import { listSkills } from './agent/list-skills';
+import { getSkill } from './agent/get-skill';
 
 // settings
+import { getWorkspaceSettings } from './settings/get-workspace-settings';
+import { replaceWorkspaceSettings } from './settings/replace-workspace-settings';
+import { getInstanceSettings } from './settings/get-instance-settings';
+import { replaceInstanceSettings } from './settings/replace-instance-settings';
 
 // members
 
@@ -73,12 +84,16 @@ import { deleteSecret } from './secrets/delete-secret';
 // webhooks
 
 // web
+import { serveWebFile } from './web/serve-web-file';
 
 // ai-proposals
 
 // graph
 
 // reference
+import { getOpenApiDocument } from './reference/get-openapi-document';
+import { getReferencePage } from './reference/get-reference-page';
+import { getReferenceFile } from './reference/get-reference-file';
 
 export const endpoints: readonly Endpoint[] = Object.freeze([
   // health
@@ -120,10 +135,21 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   // comments
 
   // mcp
+  postMcp,
+  ...mcpMethodNotAllowed,
 
   // agent
+  getLlmsTxt,
+  getLlmsFullTxt,
+  getCapabilities,
+  listSkills,
+  getSkill,
 
   // settings
+  getWorkspaceSettings,
+  replaceWorkspaceSettings,
+  getInstanceSettings,
+  replaceInstanceSettings,
 
   // members
 
@@ -143,12 +169,16 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   // webhooks
 
   // web
+  ...serveWebFile,
 
   // ai-proposals
 
   // graph
 
   // reference
+  getOpenApiDocument,
+  getReferencePage,
+  getReferenceFile,
 ]);
 
 const endpointKeys = new Set(endpoints.map(routeKeyOf));

@@ -1,31 +1,49 @@
-import { toolScope } from '../../lib/mcp/tool-registry';
-import { listedToolDefinitions } from '../../lib/mcp/create-mcp-server';
-import { agentTools } from '../../lib/mcp/tool-registry';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
-import { HttpProblem } from '../../lib/http/problem';
+import { z } from 'zod';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { tokenMayCall } from '../../lib/http/token-access';
+import { listedToolDefinitions } from '../../lib/mcp/create-mcp-server';
+import { agentTools, toolScope } from '../../lib/mcp/tool-registry';
+import { guid } from '../../lib/openapi/schema-kit';
 
 /**
- * GET /api/agent/capabilities: the tools and HTTP endpoints the calling token
- * can use, from the tool registry and the route table: for a token, the
- * routes whose token rule (lib/http/token-access.ts, the rule the edge
- * applies) lets it in; person-only endpoints are left out.
+ * From the tool registry and the whole route table the request carries: for a
+ * token, the routes whose token rule (lib/http/token-access.ts, the rule the
+ * edge applies) lets it in; person-only endpoints are left out.
  */
-export const getCapabilities: Operation = async ({ caller, routes }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const scopes = caller.kind === 'agent-token' ? caller.scopes : ['read', 'push'];
-  const definitions = new Map(listedToolDefinitions().map((t) => [t.name, t]));
-  const tools = scopes.includes(toolScope)
-    ? agentTools.map((tool) => ({ ...definitions.get(tool.name)!, scope: toolScope, equivalentHttp: tool.equivalentHttp }))
-    : [];
-  const endpoints = routes
-    .filter((r) => r.auth !== 'none')
-    .filter((r) => (caller.kind === 'agent-token' ? tokenMayCall(r, scopes) : r.auth !== 'token'))
-    .map((r) => ({ method: r.method, path: r.path, summary: r.summary }));
-  return jsonResponse(200, {
-    scopes,
-    projectId: caller.kind === 'agent-token' ? caller.projectId : null,
-    tools,
-    endpoints,
-  });
-};
+export const getCapabilities = defineRoute({
+  group: 'agent',
+  operation: 'get-capabilities',
+  method: 'GET',
+  path: '/api/agent/capabilities',
+  auth: 'signed-in',
+  tokenScope: 'any',
+  summary: 'The tools and endpoints the caller can use',
+  answers: {
+    200: z.object({
+      scopes: z.array(z.enum(['read', 'push'])),
+      projectId: guid.nullable(),
+      tools: z.array(z.looseObject({ name: z.string(), description: z.string(), inputSchema: z.record(z.string(), z.unknown()), scope: z.string(), equivalentHttp: z.unknown() })),
+      endpoints: z.array(z.object({ method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']), path: z.string(), summary: z.string() })),
+    }),
+  },
+  access: { role: 'any', note: 'An agent token sees what its scopes allow.' },
+  example: { as: 'readToken' },
+  run: async ({ caller, routes }) => {
+    const scopes = caller.kind === 'agent-token' ? caller.scopes : ['read', 'push'];
+    const definitions = new Map(listedToolDefinitions().map((t) => [t.name, t]));
+    const tools = scopes.includes(toolScope)
+      ? agentTools.map((tool) => ({ ...definitions.get(tool.name)!, scope: toolScope, equivalentHttp: tool.equivalentHttp }))
+      : [];
+    const endpoints = routes
+      .filter((r) => r.auth !== 'none')
+      .filter((r) => (caller.kind === 'agent-token' ? tokenMayCall(r, scopes) : r.auth !== 'token'))
+      .map((r) => ({ method: r.method, path: r.path, summary: r.summary }));
+    return jsonResponse(200, {
+      scopes,
+      projectId: caller.kind === 'agent-token' ? caller.projectId : null,
+      tools,
+      endpoints,
+    });
+  },
+});

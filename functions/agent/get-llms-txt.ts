@@ -1,8 +1,16 @@
-import { textResponse, type Operation } from '../../lib/http/api-types';
-import { llmsFullText, llmsIndexText } from '../../lib/mcp/llms-text';
+import { textResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { llmsIndexText } from '../../lib/mcp/llms-text';
 
-/** GET /llms.txt: a short text index of the API for agents (counted in the anonymous rate limit). */
-export const getLlmsTxt: Operation = async ({ routes }) => textResponse(200, llmsIndexText(routes), 'text/markdown; charset=utf-8');
-
-/** GET /llms-full.txt: the index with tool input schemas. */
-export const getLlmsFullTxt: Operation = async ({ routes }) => textResponse(200, llmsFullText(routes), 'text/markdown; charset=utf-8');
+/** Counted in the anonymous rate limit; the endpoints are read from the whole route table the request carries. */
+export const getLlmsTxt = defineRoute({
+  group: 'agent',
+  operation: 'get-llms-txt',
+  method: 'GET',
+  path: '/llms.txt',
+  auth: 'none',
+  summary: 'A short text index of the API for agents',
+  answers: { 200: { contentType: 'text/markdown', description: 'A short text index of the API for agents.' } },
+  example: { as: 'anonymous' },
+  run: async ({ routes }) => textResponse(200, llmsIndexText(routes), 'text/markdown; charset=utf-8'),
+});

@@ -1,14 +1,26 @@
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
-import { HttpProblem } from '../../lib/http/problem';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { settingsContext } from '../../lib/settings/settings-context';
 import { instanceSettingsView } from '../../lib/settings/settings-service';
 import { settingsEtag } from '../../lib/settings/settings-version-header';
 import { requireInstanceAdmin } from './require-instance-admin';
-import { settingsContext } from '../../lib/settings/settings-context';
+import { etagNote, instanceSettingsSchema } from './settings-view-schemas';
 
-/** GET /api/instance/settings (instance administrator): 200 `{policy, defaults, version, workspacesWithPolicyViolations}`, `ETag` the quoted version. */
-export const getInstanceSettings: Operation = async ({ runtime, caller }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  requireInstanceAdmin(caller);
-  const view = await instanceSettingsView(settingsContext(runtime));
-  return jsonResponse(200, view, { etag: settingsEtag(view.version) });
-};
+/** Instance administrator: `ETag` the quoted version. */
+export const getInstanceSettings = defineRoute({
+  group: 'settings',
+  operation: 'get-instance-settings',
+  method: 'GET',
+  path: '/api/instance/settings',
+  auth: 'person',
+  summary: 'Policy, defaults and the workspaces with policy violations (instance administrator)',
+  answers: { 200: instanceSettingsSchema },
+  access: { role: 'instance administrator' },
+  description: etagNote,
+  example: {},
+  run: async ({ runtime, caller }) => {
+    requireInstanceAdmin(caller);
+    const view = await instanceSettingsView(settingsContext(runtime));
+    return jsonResponse(200, view, { etag: settingsEtag(view.version) });
+  },
+});

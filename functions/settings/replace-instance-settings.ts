@@ -1,23 +1,35 @@
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { bodyLimits } from '../../lib/http/route-table';
+import { settingsContext } from '../../lib/settings/settings-context';
 import { instanceSettingsBody } from '../../lib/settings/settings-schema';
 import { replaceInstanceSettings as replaceSettings } from '../../lib/settings/settings-service';
 import { ifMatchVersion, settingsEtag } from '../../lib/settings/settings-version-header';
 import { requireInstanceAdmin } from './require-instance-admin';
-import { settingsContext } from '../../lib/settings/settings-context';
+import { etagNote, ifMatchHeader, instanceSettingsSchema } from './settings-view-schemas';
 
-/**
- * PUT /api/instance/settings (instance administrator, a person; `If-Match`
- * required): the body, exactly `policy` and `defaults`, replaces both. 200
- * with the new settings as GET answers them.
- */
-export const replaceInstanceSettings: Operation = async ({ runtime, caller, headers, body }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  requireInstanceAdmin(caller);
-  const expectedVersion = ifMatchVersion(headers);
-  const input = parseBody(instanceSettingsBody, body);
-  const view = await replaceSettings(settingsContext(runtime), { expectedVersion, policy: input.policy, defaults: input.defaults, actor: actorOf(caller) });
-  return jsonResponse(200, view, { etag: settingsEtag(view.version) });
-};
+/** Instance administrator, a person; the answer is the new settings as GET answers them. */
+export const replaceInstanceSettings = defineRoute({
+  group: 'settings',
+  operation: 'replace-instance-settings',
+  method: 'PUT',
+  path: '/api/instance/settings',
+  auth: 'person',
+  bodyLimitBytes: bodyLimits.instanceSettings,
+  summary: 'Replace policy and defaults; If-Match required (instance administrator)',
+  headers: ifMatchHeader,
+  body: instanceSettingsBody,
+  answers: { 200: instanceSettingsSchema, 400: 'problem', 412: 'problem', 428: 'problem' },
+  access: { role: 'instance administrator' },
+  description: `The body, exactly \`policy\` and \`defaults\`, replaces both. ${etagNote}`,
+  example: { headers: { 'if-match': '{instanceSettingsEtag}' }, body: { policy: '{instancePolicy}', defaults: '{instanceDefaults}' } },
+  run: async ({ runtime, caller, headers, body }) => {
+    requireInstanceAdmin(caller);
+    const expectedVersion = ifMatchVersion(headers);
+    const input = parseBody(instanceSettingsBody, body);
+    const view = await replaceSettings(settingsContext(runtime), { expectedVersion, policy: input.policy, defaults: input.defaults, actor: actorOf(caller) });
+    return jsonResponse(200, view, { etag: settingsEtag(view.version) });
+  },
+});

@@ -1,7 +1,7 @@
-import type { Caller } from '../../lib/auth/caller';
+import type { PersonCaller } from '../../lib/auth/caller';
 import { HttpProblem } from '../../lib/http/problem';
 
 /** Instance settings are the instance administrator's alone (part 2 "Authentication"). */
-export function requireInstanceAdmin(caller: Caller): void {
-  if (caller.kind !== 'person' || !caller.isInstanceAdmin) throw HttpProblem.forbidden('Instance administrator required', 'Only the instance administrator reads or changes the instance settings.');
+export function requireInstanceAdmin(caller: PersonCaller): void {
+  if (!caller.isInstanceAdmin) throw HttpProblem.forbidden('Instance administrator required', 'Only the instance administrator reads or changes the instance settings.');
 }

@@ -1,9 +1,11 @@
-import type { Operation } from '../../lib/http/api-types';
+import type { ApiRequest, ApiResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { HttpProblem } from '../../lib/http/problem';
 import { createRouteMatcher } from '../../lib/http/route-matcher';
 import type { RouteDefinition } from '../../lib/http/route-table';
 import { unmatchedRouteProblem } from '../../lib/http/unmatched-route';
 import type { WebClientFiles } from '../../lib/web/web-client-files';
+import { webFileMediaTypes } from '../../lib/web/content-types';
 import { findWebClientFiles } from '../../lib/web/web-client-location';
 import { webFileResponse } from '../../lib/web/web-file-response';
 
@@ -27,14 +29,15 @@ async function webClientFiles(): Promise<WebClientFiles> {
 }
 
 /**
- * GET / and GET /{proxy+}: the web client (docs/web-client.md). A file under
- * /assets/ is served as built (404 when there is none: an old page asking for
- * files of an earlier build must not get HTML); any other path outside the
- * API answers index.html, so deep links open the client. A function
- * deployment sends every GET no other route takes here, the API's unknown
- * paths included: those get the API's own 404 or 405.
+ * The web client (docs/web-client.md). A file under /assets/ is served as
+ * built (404 when there is none: an old page asking for files of an earlier
+ * build must not get HTML); any other path outside the API answers
+ * index.html, so deep links open the client. A function deployment sends
+ * every GET no other route takes here, the API's unknown paths included:
+ * those get the API's own 404 or 405, found in the whole route table the
+ * request carries.
  */
-export const serveWebFile: Operation = async (request) => {
+async function serve(request: ApiRequest): Promise<ApiResponse> {
   if (matcher?.table !== request.routes) matcher = { table: request.routes, match: createRouteMatcher(request.routes) };
   const lookup = matcher.match('GET', request.path);
   if (lookup.kind !== 'found') throw unmatchedRouteProblem(lookup, 'GET', request.path);
@@ -44,4 +47,26 @@ export const serveWebFile: Operation = async (request) => {
   const file = files.assets.get(request.path);
   if (!file) throw HttpProblem.notFound('No such file', `${request.path} is not a file of this build of the web client; reload the page to load the current one.`);
   return webFileResponse(file, request.headers);
-};
+}
+
+const webFile = {
+  group: 'web',
+  operation: 'serve-web-file',
+  auth: 'none',
+  webClient: true,
+  answers: {
+    200: { contentType: 'text/html', description: "A file of the web client under /assets/, or its index.html for any other path outside the API (deep links).", alternatives: webFileMediaTypes().filter((type) => type !== 'text/html') },
+    304: 'empty',
+    404: 'problem',
+    405: 'problem',
+    503: 'problem',
+  },
+  description: 'Not counted in any rate limit. Hashed files are cached for a year; index.html is asked again every time. Brotli or gzip when the client takes it; 304 when its copy is current; 503 while the client is not built.',
+  example: { as: 'anonymous', params: { proxy: 'projects/{projectId}/model' } },
+  run: serve,
+} as const;
+
+export const serveWebFile = [
+  defineRoute({ ...webFile, method: 'GET', path: '/', summary: "The web client's index.html" }),
+  defineRoute({ ...webFile, method: 'GET', path: '/{proxy+}', summary: "The web client's files under /assets/, and its index.html for any other path outside the API" }),
+];
