@@ -7,10 +7,10 @@ import type { GroupContracts } from '../lib/openapi/route-contract';
 import { contracts as ai } from './ai/contract';
 import { contracts as aiProposals } from './ai-proposals/contract';
 import { contracts as auth } from './auth/contract';
+import { contracts as comments } from './comments/contract';
 import { contracts as costs } from './costs/contract';
 import { contracts as exports } from './exports/contract';
 import { contracts as facts } from './facts/contract';
-import { contracts as graph } from './graph/contract';
 import { contracts as health } from './health/contract';
 import { contracts as hosts } from './hosts/contract';
 import { contracts as imports } from './imports/contract';
@@ -20,26 +20,20 @@ import { contracts as members } from './members/contract';
 import { contracts as model } from './model/contract';
 import { contracts as prices } from './prices/contract';
 import { contracts as projects } from './projects/contract';
-import { contracts as promises } from './promises/contract';
-import { contracts as scenarios } from './scenarios/contract';
 import { contracts as setup } from './setup/contract';
-import { contracts as share } from './share/contract';
-import { contracts as shareLinks } from './share-links/contract';
 import { contracts as sources } from './sources/contract';
 import { contracts as streams } from './streams/contract';
-import { contracts as views } from './views/contract';
-import { contracts as workspaces } from './workspaces/contract';
-import { contracts as comments } from './comments/contract';
 import { contracts as webhooks } from './webhooks/contract';
+import { contracts as workspaces } from './workspaces/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   ai,
   'ai-proposals': aiProposals,
   auth,
+  comments,
   costs,
   exports,
   facts,
-  graph,
   health,
   hosts,
   imports,
@@ -49,15 +43,9 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   model,
   prices,
   projects,
-  promises,
-  scenarios,
   setup,
-  share,
-  'share-links': shareLinks,
   sources,
   streams,
-  views,
-  workspaces,
-  comments,
   webhooks,
+  workspaces,
 };

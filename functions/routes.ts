@@ -28,20 +28,47 @@ import { routes as olderRoutes, routeKeyOf, type RouteDefinition } from '../lib/
 // facts
 
 // scenarios
+import { listScenarios } from './scenarios/list-scenarios';
+import { createScenario } from './scenarios/create-scenario';
+import { getScenario } from './scenarios/get-scenario';
+import { replaceScenario } from './scenarios/replace-scenario';
+import { deleteScenario } from './scenarios/delete-scenario';
+import { runScenario } from './scenarios/run-scenario';
 
 // exports
 
 // streams
 
 // views
+import { listViews } from './views/list-views';
+import { createView } from './views/create-view';
+import { getView } from './views/get-view';
+import { replaceView } from './views/replace-view';
+import { deleteView } from './views/delete-view';
+import { replaceViewLayout } from './views/replace-view-layout';
 
 // share-links
+import { listShareLinks } from './share-links/list-share-links';
+import { createShareLink } from './share-links/create-share-link';
+import { revokeShareLink } from './share-links/revoke-share-link';
 
 // share
+import { getSharePage } from './share/get-share-page';
+import { postSharePassword } from './share/post-share-password';
+import { getSharedSvg } from './share/get-shared-svg';
+import { getSharedFlowchart } from './share/get-shared-flowchart';
+import { getSharedArchitectureDsl } from './share/get-shared-architecture-dsl';
 
 // costs
 
 // promises
+import { listPromises } from './promises/list-promises';
+import { createPromise } from './promises/create-promise';
+import { getPromise } from './promises/get-promise';
+import { replacePromiseDraft } from './promises/replace-promise-draft';
+import { approvePromise } from './promises/approve-promise';
+import { createPromiseRun } from './promises/create-promise-run';
+import { listPromiseRuns } from './promises/list-promise-runs';
 
 // load-tests
 
@@ -89,6 +116,8 @@ import { serveWebFile } from './web/serve-web-file';
 // ai-proposals
 
 // graph
+import { findPaths } from './graph/find-paths';
+import { getImpact } from './graph/get-impact';
 
 // reference
 import { getOpenApiDocument } from './reference/get-openapi-document';
@@ -113,20 +142,47 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   // facts
 
   // scenarios
+  listScenarios,
+  createScenario,
+  getScenario,
+  replaceScenario,
+  deleteScenario,
+  runScenario,
 
   // exports
 
   // streams
 
   // views
+  listViews,
+  createView,
+  getView,
+  replaceView,
+  deleteView,
+  replaceViewLayout,
 
   // share-links
+  listShareLinks,
+  createShareLink,
+  revokeShareLink,
 
   // share
+  getSharePage,
+  postSharePassword,
+  getSharedSvg,
+  getSharedFlowchart,
+  getSharedArchitectureDsl,
 
   // costs
 
   // promises
+  listPromises,
+  createPromise,
+  getPromise,
+  replacePromiseDraft,
+  approvePromise,
+  createPromiseRun,
+  listPromiseRuns,
 
   // load-tests
 
@@ -174,6 +230,8 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   // ai-proposals
 
   // graph
+  findPaths,
+  getImpact,
 
   // reference
   getOpenApiDocument,

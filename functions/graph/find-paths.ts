@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { graphDepth, pathsAnswer, type GraphPosition } from '../../lib/graph/graph-answers';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
 import { guidText, pageCursor, pageLimit, queryWholeNumber } from '../../lib/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { factStatusSchema, staleMarkSchema } from '../../lib/model/record-answer-schemas';
+import { guid } from '../../lib/openapi/schema-kit';
 import { readStreamOf, readStreamQuery } from '../model/model-request';
+import { pageMembers } from './graph-page-members';
 
-export const pathsQuery = z.strictObject({
+const pathsQuery = z.strictObject({
   fromId: guidText,
   toId: guidText,
   maxDepth: queryWholeNumber(1, graphDepth.paths.max).optional(),
@@ -17,22 +20,48 @@ export const pathsQuery = z.strictObject({
   ...readStreamQuery,
 });
 
+const edge = z.object({ via: z.enum(['relationship', 'message']), id: guid, name: z.string().nullable(), fromId: guid, toId: guid, factStatus: factStatusSchema, stale: staleMarkSchema.nullable() });
+
 /**
- * GET P/paths?fromId=&toId= (viewer): the paths between two elements over
- * relationships and message flows, shortest first, paged; the answer of the
- * find_paths tool (`data` with `nextCursor`). Main, or `?branchId=` /
- * `?revisionId=`.
+ * `?fromId=&toId=`: the paths between two elements over relationships and
+ * message flows, shortest first, paged; the answer of the find_paths tool
+ * (`data` with `nextCursor`). Main, or `?branchId=` / `?revisionId=`.
  */
-export const findPaths: Operation = async ({ runtime, caller, pathParameters, query }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const input = parseQuery(pathsQuery, query);
-  const stream = await readStreamOf(runtime.db, project.id, input);
-  const fromId = input.fromId.toLowerCase();
-  const toId = input.toId.toLowerCase();
-  const maxDepth = input.maxDepth ?? graphDepth.paths.default;
-  const scope = `paths:${stream.id}:${fromId}:${toId}:${maxDepth}`;
-  const position = input.cursor ? decodeCursor<GraphPosition>(runtime.keyring, scope, input.cursor) : null;
-  const answer = await pathsAnswer(runtime.db, { projectId: project.id, streamId: stream.id, fromId, toId, maxDepth, position, limit: input.limit });
-  return jsonResponse(200, { ...answer.data, nextCursor: answer.next ? encodeCursor(runtime.keyring, scope, answer.next) : null, notice: answer.notice ?? null });
-};
+export const findPaths = defineRoute({
+  group: 'graph',
+  operation: 'find-paths',
+  method: 'GET',
+  path: '/api/projects/{projectId}/paths',
+  auth: 'signed-in',
+  summary: 'Paths between two elements over relationships and message flows, shortest first (viewer)',
+  query: pathsQuery,
+  answers: {
+    200: z.object({
+      fromId: guid,
+      toId: guid,
+      maxDepth: z.number().int(),
+      modelVersion: z.number().int(),
+      shortestLength: z.number().int().nullable(),
+      paths: z.array(z.object({ length: z.number().int(), elements: z.array(z.object({ id: guid, name: z.string().nullable(), kind: z.string().nullable() })), edges: z.array(edge) })),
+      ...pageMembers,
+    }),
+    400: 'problem',
+    404: 'problem',
+    409: 'problem',
+  },
+  access: { role: 'viewer' },
+  description: 'The answer of the find_paths tool; 409 for a cursor of an earlier model version.',
+  example: { as: 'readToken', query: { fromId: '{model_customer}', toId: '{model_checkout}', maxDepth: '4' } },
+  run: async ({ runtime, caller, pathParameters, query }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const input = parseQuery(pathsQuery, query);
+    const stream = await readStreamOf(runtime.db, project.id, input);
+    const fromId = input.fromId.toLowerCase();
+    const toId = input.toId.toLowerCase();
+    const maxDepth = input.maxDepth ?? graphDepth.paths.default;
+    const scope = `paths:${stream.id}:${fromId}:${toId}:${maxDepth}`;
+    const position = input.cursor ? decodeCursor<GraphPosition>(runtime.keyring, scope, input.cursor) : null;
+    const answer = await pathsAnswer(runtime.db, { projectId: project.id, streamId: stream.id, fromId, toId, maxDepth, position, limit: input.limit });
+    return jsonResponse(200, { ...answer.data, nextCursor: answer.next ? encodeCursor(runtime.keyring, scope, answer.next) : null, notice: answer.notice ?? null });
+  },
+});

@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { graphDepth, impactAnswer, type GraphPosition } from '../../lib/graph/graph-answers';
 import { impactTargetKinds } from '../../lib/graph/impact';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
 import { guidText, pageCursor, pageLimit, queryWholeNumber } from '../../lib/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { factStatusSchema, staleMarkSchema } from '../../lib/model/record-answer-schemas';
+import { guid } from '../../lib/openapi/schema-kit';
 import { readStreamOf, readStreamQuery } from '../model/model-request';
+import { pageMembers } from './graph-page-members';
 
-export const impactQuery = z.strictObject({
+const impactQuery = z.strictObject({
   kind: z.enum(impactTargetKinds, `must be one of ${impactTargetKinds.join(', ')}`),
   id: guidText,
   maxDepth: queryWholeNumber(1, graphDepth.impact.max).optional(),
@@ -18,20 +21,59 @@ export const impactQuery = z.strictObject({
   ...readStreamQuery,
 });
 
+const node = z.object({
+  id: guid,
+  kind: z.string(),
+  name: z.string(),
+  depth: z.number().int(),
+  via: z.object({ kind: z.enum(['relationship', 'message', 'subscription', 'dead-letter', 'binding', 'operation']), id: guid, name: z.string().nullable(), fromId: guid }),
+  factStatus: factStatusSchema,
+  stale: staleMarkSchema.nullable(),
+});
+const use = z.object({ id: guid, name: z.string(), reason: z.string(), recordId: guid });
+
 /**
- * GET P/impact?kind=&id= (viewer): what depends on an element, operation,
- * channel or schema, transitively; the answer of the get_impact tool (`data`
- * with `nextCursor`, elements paged). Main, or `?branchId=` / `?revisionId=`.
+ * `?kind=&id=`: what depends on an element, operation, channel or schema,
+ * transitively; the answer of the get_impact tool (`data` with `nextCursor`,
+ * elements paged). Main, or `?branchId=` / `?revisionId=`.
  */
-export const getImpact: Operation = async ({ runtime, caller, pathParameters, query }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const input = parseQuery(impactQuery, query);
-  const stream = await readStreamOf(runtime.db, project.id, input);
-  const id = input.id.toLowerCase();
-  const maxDepth = input.maxDepth ?? graphDepth.impact.default;
-  const scope = `impact:${stream.id}:${input.kind}:${id}:${maxDepth}`;
-  const position = input.cursor ? decodeCursor<GraphPosition>(runtime.keyring, scope, input.cursor) : null;
-  const answer = await impactAnswer(runtime.db, { projectId: project.id, streamId: stream.id, kind: input.kind, id, maxDepth, position, limit: input.limit });
-  return jsonResponse(200, { ...answer.data, nextCursor: answer.next ? encodeCursor(runtime.keyring, scope, answer.next) : null, notice: answer.notice ?? null });
-};
+export const getImpact = defineRoute({
+  group: 'graph',
+  operation: 'get-impact',
+  method: 'GET',
+  path: '/api/projects/{projectId}/impact',
+  auth: 'signed-in',
+  summary: 'What depends on an element, operation, channel or schema, transitively: elements, scenarios, views, promises (viewer)',
+  query: impactQuery,
+  answers: {
+    200: z.object({
+      target: z.object({ kind: z.enum(['element', 'operation', 'channel', 'schema']), id: guid, name: z.string() }),
+      maxDepth: z.number().int(),
+      modelVersion: z.number().int(),
+      counts: z.object({ elements: z.number().int(), channels: z.number().int(), scenarios: z.number().int(), views: z.number().int(), promises: z.number().int() }),
+      elements: z.array(node),
+      channels: z.array(node),
+      scenarios: z.array(use),
+      views: z.array(use),
+      promises: z.array(use.extend({ requirementNumber: z.number().int() })),
+      ...pageMembers,
+    }),
+    400: 'problem',
+    404: 'problem',
+    409: 'problem',
+  },
+  access: { role: 'viewer' },
+  description: 'The answer of the get_impact tool: elements paged, the other lists at most 200 items each.',
+  example: { as: 'viewer', query: { kind: 'element', id: '{model_orders}' } },
+  run: async ({ runtime, caller, pathParameters, query }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const input = parseQuery(impactQuery, query);
+    const stream = await readStreamOf(runtime.db, project.id, input);
+    const id = input.id.toLowerCase();
+    const maxDepth = input.maxDepth ?? graphDepth.impact.default;
+    const scope = `impact:${stream.id}:${input.kind}:${id}:${maxDepth}`;
+    const position = input.cursor ? decodeCursor<GraphPosition>(runtime.keyring, scope, input.cursor) : null;
+    const answer = await impactAnswer(runtime.db, { projectId: project.id, streamId: stream.id, kind: input.kind, id, maxDepth, position, limit: input.limit });
+    return jsonResponse(200, { ...answer.data, nextCursor: answer.next ? encodeCursor(runtime.keyring, scope, answer.next) : null, notice: answer.notice ?? null });
+  },
+});

@@ -1,18 +1,33 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { promiseDetailSchema } from '../../lib/promises/promise-answer-schemas';
 import { approvePromiseDraft } from '../../lib/promises/promise-commands';
 import { readPromiseDetail } from '../../lib/promises/promise-views';
 import { approveRequest } from './promise-inputs';
+import { promiseParams } from './promise-params';
 
-/** POST P/promises/{promiseId}/approve (editor, a person): the draft goes in force; 409 without a draft or when `contentHash` is not the draft's. */
-export const approvePromise: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const promiseId = pathUuid(pathParameters.promiseId, 'Promise');
-  const input = parseBody(approveRequest, body ?? {});
-  await approvePromiseDraft(runtime.db, { projectId: project.id, promiseId, actor: actorOf(caller), contentHash: input.contentHash ?? null, now: runtime.now() });
-  return jsonResponse(200, await readPromiseDetail(runtime.db, project.id, promiseId));
-};
+/** The draft goes in force; 409 without a draft or when `contentHash` is not the draft's. */
+export const approvePromise = defineRoute({
+  group: 'promises',
+  operation: 'approve-promise',
+  method: 'POST',
+  path: '/api/projects/{projectId}/promises/{promiseId}/approve',
+  auth: 'person',
+  summary: 'Put the draft in force (editor, a person)',
+  params: promiseParams,
+  body: approveRequest,
+  answers: { 200: promiseDetailSchema, 404: 'problem', 409: 'problem' },
+  access: { role: 'editor', note: 'A person.' },
+  description: 'Puts the draft in force; 409 without a draft or when `contentHash` is not the draft\'s.',
+  example: { as: 'editor', params: { promiseId: '{sparePromiseId}' }, body: {} },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const promiseId = pathUuid(pathParameters.promiseId, 'Promise');
+    const input = parseBody(approveRequest, body ?? {});
+    await approvePromiseDraft(runtime.db, { projectId: project.id, promiseId, actor: actorOf(caller), contentHash: input.contentHash ?? null, now: runtime.now() });
+    return jsonResponse(200, await readPromiseDetail(runtime.db, project.id, promiseId));
+  },
+});

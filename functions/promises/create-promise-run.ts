@@ -1,25 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { promiseRunSchema } from '../../lib/promises/promise-answer-schemas';
 import { runObligation } from '../../lib/promises/run-obligation';
 import { runRequest } from './promise-inputs';
+import { promiseParams } from './promise-params';
 
-/** POST P/promises/{promiseId}/runs (editor, or a token with `push`): runs one obligation; 201 the appended run. */
-export const createPromiseRun: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor', { tokenScope: 'push' });
-  const input = parseBody(runRequest, body);
-  const run = await runObligation(runtime.db, {
-    projectId: project.id,
-    promiseId: pathUuid(pathParameters.promiseId, 'Promise'),
-    obligation: input.obligation,
-    draft: input.draft ?? undefined,
-    startedBy: actorOf(caller),
-    now: runtime.now(),
-    newId: randomUUID,
-  });
-  return jsonResponse(201, run);
-};
+/** Editor, or a token with `push`: runs one obligation; 201 the appended run. */
+export const createPromiseRun = defineRoute({
+  group: 'promises',
+  operation: 'create-promise-run',
+  method: 'POST',
+  path: '/api/projects/{projectId}/promises/{promiseId}/runs',
+  auth: 'signed-in',
+  tokenScope: 'push',
+  summary: 'Run one obligation and append the run (editor)',
+  params: promiseParams,
+  body: runRequest,
+  answers: { 201: promiseRunSchema, 400: 'problem', 404: 'problem' },
+  access: { role: 'editor' },
+  description: 'Runs one obligation (by ID or key) and appends the run.',
+  example: { as: 'pushToken', body: { obligation: 'O1', draft: true } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor', { tokenScope: 'push' });
+    const input = parseBody(runRequest, body);
+    const run = await runObligation(runtime.db, {
+      projectId: project.id,
+      promiseId: pathUuid(pathParameters.promiseId, 'Promise'),
+      obligation: input.obligation,
+      draft: input.draft ?? undefined,
+      startedBy: actorOf(caller),
+      now: runtime.now(),
+      newId: randomUUID,
+    });
+    return jsonResponse(201, run);
+  },
+});

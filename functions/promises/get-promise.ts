@@ -1,14 +1,28 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { promiseDetailSchema } from '../../lib/promises/promise-answer-schemas';
 import { readPromiseDetail } from '../../lib/promises/promise-views';
+import { promiseParams } from './promise-params';
 
-/** GET P/promises/{promiseId} (viewer): the get_promise shape (in-force and draft revisions with their evidence). */
-export const getPromise: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const promise = await readPromiseDetail(runtime.db, project.id, pathUuid(pathParameters.promiseId, 'Promise'));
-  if (!promise) throw HttpProblem.notFound('Promise not found');
-  return jsonResponse(200, promise);
-};
+/** The get_promise shape (in-force and draft revisions with their evidence). */
+export const getPromise = defineRoute({
+  group: 'promises',
+  operation: 'get-promise',
+  method: 'GET',
+  path: '/api/projects/{projectId}/promises/{promiseId}',
+  auth: 'signed-in',
+  summary: 'A promise with its in-force and draft revisions and their evidence (viewer)',
+  params: promiseParams,
+  answers: { 200: promiseDetailSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'viewer' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const promise = await readPromiseDetail(runtime.db, project.id, pathUuid(pathParameters.promiseId, 'Promise'));
+    if (!promise) throw HttpProblem.notFound('Promise not found');
+    return jsonResponse(200, promise);
+  },
+});

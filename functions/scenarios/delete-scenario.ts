@@ -1,13 +1,26 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { noContentResponse, type Operation } from '../../lib/http/api-types';
+import { noContentResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { deleteScenario as removeScenario } from '../../lib/scenarios/scenario-store';
+import { scenarioParams } from './scenario-schema';
 
-/** DELETE P/scenarios/{scenarioId} (editor): 204; the ID stays taken. */
-export const deleteScenario: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  if (!(await removeScenario(runtime.db, project.id, pathUuid(pathParameters.scenarioId, 'Scenario'), runtime.now()))) throw HttpProblem.notFound('Scenario not found');
-  return noContentResponse();
-};
+/** The ID stays taken. */
+export const deleteScenario = defineRoute({
+  group: 'scenarios',
+  operation: 'delete-scenario',
+  method: 'DELETE',
+  path: '/api/projects/{projectId}/scenarios/{scenarioId}',
+  auth: 'signed-in',
+  summary: 'Delete a scenario; its ID stays taken (editor)',
+  params: scenarioParams,
+  answers: { 204: 'empty', 404: 'problem' },
+  access: { role: 'editor' },
+  example: { as: 'editor', params: { scenarioId: '{doomedScenarioId}' }, last: true },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    if (!(await removeScenario(runtime.db, project.id, pathUuid(pathParameters.scenarioId, 'Scenario'), runtime.now()))) throw HttpProblem.notFound('Scenario not found');
+    return noContentResponse();
+  },
+});

@@ -1,15 +1,28 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { findScenario } from '../../lib/scenarios/scenario-store';
+import { scenarioParams, scenarioSchema } from './scenario-schema';
 import { scenarioView } from './scenario-views';
 
-/** GET P/scenarios/{scenarioId} (viewer): the scenario with `origin`. */
-export const getScenario: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const stored = await findScenario(runtime.db, project.id, pathUuid(pathParameters.scenarioId, 'Scenario'));
-  if (!stored) throw HttpProblem.notFound('Scenario not found');
-  return jsonResponse(200, scenarioView(stored));
-};
+/** The scenario with `origin`. */
+export const getScenario = defineRoute({
+  group: 'scenarios',
+  operation: 'get-scenario',
+  method: 'GET',
+  path: '/api/projects/{projectId}/scenarios/{scenarioId}',
+  auth: 'signed-in',
+  summary: 'A scenario with its origin (viewer)',
+  params: scenarioParams,
+  answers: { 200: scenarioSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'viewer' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const stored = await findScenario(runtime.db, project.id, pathUuid(pathParameters.scenarioId, 'Scenario'));
+    if (!stored) throw HttpProblem.notFound('Scenario not found');
+    return jsonResponse(200, scenarioView(stored));
+  },
+});

@@ -1,13 +1,26 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { listOf } from '../../lib/openapi/schema-kit';
 import { shareLinksOfView } from '../../lib/sharing/share-links';
+import { shareLinkSchema, viewParams } from './share-link-schema';
 
-/** GET P/views/{viewId}/share-links (viewer, or a read token): 200 `{items}`, newest first, never a token. */
-export const listShareLinks: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const items = await shareLinksOfView({ db: runtime.db, profile: runtime.config.profile, now: runtime.now }, project, pathUuid(pathParameters.viewId, 'View'));
-  return jsonResponse(200, { items });
-};
+/** Viewer, or a read token: 200 `{items}`, newest first, never a token. */
+export const listShareLinks = defineRoute({
+  group: 'share-links',
+  operation: 'list-share-links',
+  method: 'GET',
+  path: '/api/projects/{projectId}/views/{viewId}/share-links',
+  auth: 'signed-in',
+  summary: 'Share links of a view with their status, never the token (viewer)',
+  params: viewParams,
+  answers: { 200: listOf(shareLinkSchema), 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const items = await shareLinksOfView({ db: runtime.db, profile: runtime.config.profile, now: runtime.now }, project, pathUuid(pathParameters.viewId, 'View'));
+    return jsonResponse(200, { items });
+  },
+});

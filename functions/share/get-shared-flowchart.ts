@@ -1,11 +1,25 @@
-import type { Operation } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { renderViewFlowchart } from '../../lib/render/render-view-flowchart';
 import { mainModel, readViewExport } from '../exports/export-source';
+import { tokenParams } from './share-token-params';
 import { sharedDownload } from './shared-download';
 
-/** GET /s/{token}/flowchart.mmd: the view as the Mermaid flowchart export (main model), `text/plain`. */
-export const getSharedFlowchart: Operation = (request) =>
-  sharedDownload(request, 'flowchart.mmd', 'text/plain; charset=utf-8', async (live) => {
-    const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view, mainModel);
-    return renderViewFlowchart({ model: slice, view, source });
-  });
+/** The view as the Mermaid flowchart export (main model), `text/plain`. */
+export const getSharedFlowchart = defineRoute({
+  group: 'share',
+  operation: 'get-shared-flowchart',
+  method: 'GET',
+  path: '/s/{token}/flowchart.mmd',
+  auth: 'none',
+  rateLimit: 'sharePages',
+  pathHoldsSecret: true,
+  summary: 'The shared view as Mermaid flowchart text',
+  params: tokenParams,
+  answers: { 200: { contentType: 'text/plain', description: 'Mermaid flowchart text.' }, 403: 'problem', 404: 'problem' },
+  example: { params: { token: '{shareToken}' }, as: 'anonymous' },
+  run: (request) =>
+    sharedDownload(request, 'flowchart.mmd', 'text/plain; charset=utf-8', async (live) => {
+      const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view, mainModel);
+      return renderViewFlowchart({ model: slice, view, source });
+    }),
+});

@@ -1,11 +1,26 @@
-import type { Operation } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { renderViewSvg } from '../../lib/render/render-view-svg';
 import { mainModel, readViewExport } from '../exports/export-source';
+import { tokenParams } from './share-token-params';
 import { sharedDownload } from './shared-download';
 
-/** GET /s/{token}/diagram.svg: the view as the SVG export (main model), `image/svg+xml`. */
-export const getSharedSvg: Operation = (request) =>
-  sharedDownload(request, 'diagram.svg', 'image/svg+xml; charset=utf-8', async (live) => {
-    const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view, mainModel);
-    return renderViewSvg({ model: slice, view, source });
-  });
+/** The view as the SVG export (main model), `image/svg+xml`. */
+export const getSharedSvg = defineRoute({
+  group: 'share',
+  operation: 'get-shared-svg',
+  method: 'GET',
+  path: '/s/{token}/diagram.svg',
+  auth: 'none',
+  rateLimit: 'sharePages',
+  pathHoldsSecret: true,
+  summary: 'The shared view as SVG',
+  params: tokenParams,
+  answers: { 200: { contentType: 'image/svg+xml' }, 403: 'problem', 404: 'problem' },
+  description: 'An attachment; 403 for a link with a password and no proof.',
+  example: { params: { token: '{shareToken}' }, as: 'anonymous' },
+  run: (request) =>
+    sharedDownload(request, 'diagram.svg', 'image/svg+xml; charset=utf-8', async (live) => {
+      const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view, mainModel);
+      return renderViewSvg({ model: slice, view, source });
+    }),
+});

@@ -1,14 +1,26 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { findView } from '../../lib/model/view-store';
+import { viewParams, viewSchema } from './view-schema';
 
-/** GET P/views/{viewId} (viewer). */
-export const getView: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const view = await findView(runtime.db, project.id, pathUuid(pathParameters.viewId, 'View'));
-  if (!view) throw HttpProblem.notFound('View not found');
-  return jsonResponse(200, view);
-};
+export const getView = defineRoute({
+  group: 'views',
+  operation: 'get-view',
+  method: 'GET',
+  path: '/api/projects/{projectId}/views/{viewId}',
+  auth: 'signed-in',
+  summary: 'A view (viewer)',
+  params: viewParams,
+  answers: { 200: viewSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'viewer' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const view = await findView(runtime.db, project.id, pathUuid(pathParameters.viewId, 'View'));
+    if (!view) throw HttpProblem.notFound('View not found');
+    return jsonResponse(200, view);
+  },
+});

@@ -1,12 +1,24 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { listViews as readViews } from '../../lib/model/view-store';
+import { listOf } from '../../lib/openapi/schema-kit';
+import { viewSchema } from './view-schema';
 
-/** GET P/views (viewer): 200 `{items}` by name then ID. */
-export const listViews: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, { items: await readViews(runtime.db, project.id) });
-};
+/** 200 `{items}` by name then ID. */
+export const listViews = defineRoute({
+  group: 'views',
+  operation: 'list-views',
+  method: 'GET',
+  path: '/api/projects/{projectId}/views',
+  auth: 'signed-in',
+  summary: 'Views of the project with their saved positions (viewer)',
+  answers: { 200: listOf(viewSchema) },
+  access: { role: 'viewer' },
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, { items: await readViews(runtime.db, project.id) });
+  },
+});

@@ -1,18 +1,34 @@
+import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { findView, replaceViewLayout as writeLayout } from '../../lib/model/view-store';
+import { guid } from '../../lib/openapi/schema-kit';
 import { layoutRequest } from './view-inputs';
+import { positionSchema, viewParams } from './view-schema';
 
-/** PUT P/views/{viewId}/layout (editor): replaces the saved positions; 200 `{viewId, positions}`. */
-export const replaceViewLayout: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const viewId = pathUuid(pathParameters.viewId, 'View');
-  const input = parseBody(layoutRequest, body);
-  if (!(await findView(runtime.db, project.id, viewId))) throw HttpProblem.notFound('View not found');
-  await writeLayout(runtime.db, viewId, input.positions.map((p) => ({ elementId: p.elementId.toLowerCase(), x: p.x, y: p.y })), runtime.now());
-  const view = (await findView(runtime.db, project.id, viewId))!;
-  return jsonResponse(200, { viewId, positions: view.positions });
-};
+/** Replaces the saved positions; 200 `{viewId, positions}`. */
+export const replaceViewLayout = defineRoute({
+  group: 'views',
+  operation: 'replace-view-layout',
+  method: 'PUT',
+  path: '/api/projects/{projectId}/views/{viewId}/layout',
+  auth: 'signed-in',
+  summary: 'Replace the saved positions of a view (editor)',
+  params: viewParams,
+  body: layoutRequest,
+  answers: { 200: z.object({ viewId: guid, positions: z.array(positionSchema) }), 400: 'problem', 404: 'problem' },
+  access: { role: 'editor' },
+  example: { as: 'editor', params: { viewId: '{spareViewId}' }, body: { positions: [{ elementId: '{model_shop}', x: 10, y: 20.5 }] } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const viewId = pathUuid(pathParameters.viewId, 'View');
+    const input = parseBody(layoutRequest, body);
+    if (!(await findView(runtime.db, project.id, viewId))) throw HttpProblem.notFound('View not found');
+    await writeLayout(runtime.db, viewId, input.positions.map((p) => ({ elementId: p.elementId.toLowerCase(), x: p.x, y: p.y })), runtime.now());
+    const view = (await findView(runtime.db, project.id, viewId))!;
+    return jsonResponse(200, { viewId, positions: view.positions });
+  },
+});

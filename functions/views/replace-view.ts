@@ -1,21 +1,35 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { findView, updateView } from '../../lib/model/view-store';
 import { assertRootElement, viewRequest } from './view-inputs';
+import { viewParams, viewSchema } from './view-schema';
 
-/** PUT P/views/{viewId} (editor): `{name, rootElementId}`; a body ID must be the path's. */
-export const replaceView: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const viewId = pathUuid(pathParameters.viewId, 'View');
-  const input = parseBody(viewRequest, body);
-  if (input.id !== undefined && input.id.toLowerCase() !== viewId) {
-    throw HttpProblem.validation('Invalid request body', [{ field: 'id', message: 'must be the ID in the path' }]);
-  }
-  if (!(await findView(runtime.db, project.id, viewId))) throw HttpProblem.notFound('View not found');
-  await assertRootElement(runtime.db, project.id, input.rootElementId);
-  await updateView(runtime.db, project.id, viewId, { name: input.name, rootElementId: input.rootElementId?.toLowerCase() ?? null }, runtime.now());
-  return jsonResponse(200, await findView(runtime.db, project.id, viewId));
-};
+/** `{name, rootElementId}`; a body ID must be the path's. */
+export const replaceView = defineRoute({
+  group: 'views',
+  operation: 'replace-view',
+  method: 'PUT',
+  path: '/api/projects/{projectId}/views/{viewId}',
+  auth: 'signed-in',
+  summary: 'Rename a view or change its root (editor)',
+  params: viewParams,
+  body: viewRequest,
+  answers: { 200: viewSchema, 400: 'problem', 404: 'problem' },
+  access: { role: 'editor' },
+  example: { as: 'editor', params: { viewId: '{spareViewId}' }, body: { name: 'Everything', rootElementId: null } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const viewId = pathUuid(pathParameters.viewId, 'View');
+    const input = parseBody(viewRequest, body);
+    if (input.id !== undefined && input.id.toLowerCase() !== viewId) {
+      throw HttpProblem.validation('Invalid request body', [{ field: 'id', message: 'must be the ID in the path' }]);
+    }
+    if (!(await findView(runtime.db, project.id, viewId))) throw HttpProblem.notFound('View not found');
+    await assertRootElement(runtime.db, project.id, input.rootElementId);
+    await updateView(runtime.db, project.id, viewId, { name: input.name, rootElementId: input.rootElementId?.toLowerCase() ?? null }, runtime.now());
+    return jsonResponse(200, await findView(runtime.db, project.id, viewId));
+  },
+});

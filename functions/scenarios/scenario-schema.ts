@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ignoredMemberSchema } from '../../lib/model/record-answer-schemas';
+import { scenarioDocumentSchema, scenarioOriginSchema } from '../../lib/playback/run-result-schema';
+
+export const scenarioSchema = scenarioDocumentSchema.extend({ origin: scenarioOriginSchema }).meta({ id: 'Scenario' });
+
+/** The create and replace answers: the scenario with the members no field reads. */
+export const writtenScenarioSchema = scenarioSchema.extend({ ignored: z.array(ignoredMemberSchema) });
+
+export const scenarioParams = z.object({ projectId: z.string(), scenarioId: z.string() });
+
+/** An example scenario over the fixture world's model: call the Rebuild command, then publish OrderPlaced. */
+export const scenarioBody = (id: string, name: string) => ({
+  id,
+  name,
+  steps: [{ type: 'call', id: 'rebuild', from: '{model_customer}', operation: '{model_o_cmd}', request: null, response: null, then: [], onError: [] }],
+  faults: [],
+  assertions: [{ type: 'outcome', id: 'rebuilt', step: 'rebuild', expected: 'Succeeded' }],
+});
