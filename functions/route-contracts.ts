@@ -8,7 +8,6 @@ import { contracts as agent } from './agent/contract';
 import { contracts as ai } from './ai/contract';
 import { contracts as aiProposals } from './ai-proposals/contract';
 import { contracts as auth } from './auth/contract';
-import { contracts as costs } from './costs/contract';
 import { contracts as exports } from './exports/contract';
 import { contracts as facts } from './facts/contract';
 import { contracts as graph } from './graph/contract';
@@ -16,11 +15,9 @@ import { contracts as health } from './health/contract';
 import { contracts as hosts } from './hosts/contract';
 import { contracts as imports } from './imports/contract';
 import { contracts as instance } from './instance/contract';
-import { contracts as loadTests } from './load-tests/contract';
 import { contracts as mcp } from './mcp/contract';
 import { contracts as members } from './members/contract';
 import { contracts as model } from './model/contract';
-import { contracts as prices } from './prices/contract';
 import { contracts as projects } from './projects/contract';
 import { contracts as promises } from './promises/contract';
 import { contracts as reference } from './reference/contract';
@@ -42,7 +39,6 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   ai,
   'ai-proposals': aiProposals,
   auth,
-  costs,
   exports,
   facts,
   graph,
@@ -50,11 +46,9 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   hosts,
   imports,
   instance,
-  'load-tests': loadTests,
   mcp,
   members,
   model,
-  prices,
   projects,
   promises,
   reference,
