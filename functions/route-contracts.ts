@@ -8,17 +8,14 @@ import { contracts as ai } from './ai/contract';
 import { contracts as aiProposals } from './ai-proposals/contract';
 import { contracts as auth } from './auth/contract';
 import { contracts as comments } from './comments/contract';
-import { contracts as costs } from './costs/contract';
 import { contracts as exports } from './exports/contract';
 import { contracts as facts } from './facts/contract';
 import { contracts as health } from './health/contract';
 import { contracts as hosts } from './hosts/contract';
 import { contracts as imports } from './imports/contract';
 import { contracts as instance } from './instance/contract';
-import { contracts as loadTests } from './load-tests/contract';
 import { contracts as members } from './members/contract';
 import { contracts as model } from './model/contract';
-import { contracts as prices } from './prices/contract';
 import { contracts as projects } from './projects/contract';
 import { contracts as setup } from './setup/contract';
 import { contracts as sources } from './sources/contract';
@@ -31,17 +28,14 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   'ai-proposals': aiProposals,
   auth,
   comments,
-  costs,
   exports,
   facts,
   health,
   hosts,
   imports,
   instance,
-  'load-tests': loadTests,
   members,
   model,
-  prices,
   projects,
   setup,
   sources,

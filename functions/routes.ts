@@ -60,6 +60,21 @@ import { getSharedFlowchart } from './share/get-shared-flowchart';
 import { getSharedArchitectureDsl } from './share/get-shared-architecture-dsl';
 
 // costs
+import { getCostSheet } from './costs/get-cost-sheet';
+import { copyCostSheet } from './costs/copy-cost-sheet';
+import { createCostResource } from './costs/create-cost-resource';
+import { replaceCostResource } from './costs/replace-cost-resource';
+import { deleteCostResource } from './costs/delete-cost-resource';
+import { createCostAssumption } from './costs/create-cost-assumption';
+import { replaceCostAssumption } from './costs/replace-cost-assumption';
+import { deleteCostAssumption } from './costs/delete-cost-assumption';
+import { getCostEstimate } from './costs/get-cost-estimate';
+import { compareCostEstimates } from './costs/compare-cost-estimates';
+import { listSavedEstimates } from './costs/list-saved-estimates';
+import { saveEstimate } from './costs/save-estimate';
+import { getSavedEstimate } from './costs/get-saved-estimate';
+import { deleteSavedEstimate } from './costs/delete-saved-estimate';
+import { listProjectPrices } from './costs/list-project-prices';
 
 // promises
 import { listPromises } from './promises/list-promises';
@@ -71,6 +86,30 @@ import { createPromiseRun } from './promises/create-promise-run';
 import { listPromiseRuns } from './promises/list-promise-runs';
 
 // load-tests
+import { listLoadTestTargets } from './load-tests/list-targets';
+import { createLoadTestTarget } from './load-tests/create-target';
+import { replaceLoadTestTarget } from './load-tests/replace-target';
+import { deleteLoadTestTarget } from './load-tests/delete-target';
+import { authoriseLoadTestTarget } from './load-tests/authorise-target';
+import { withdrawLoadTestAuthorisation } from './load-tests/withdraw-authorisation';
+import { overrideLoadTestTarget } from './load-tests/override-target';
+import { listStressProfiles } from './load-tests/list-profiles';
+import { createStressProfile } from './load-tests/create-profile';
+import { getStressProfile } from './load-tests/get-profile';
+import { deleteStressProfile } from './load-tests/delete-profile';
+import { getStressDefaults } from './load-tests/get-stress-defaults';
+import { listLoadTestScripts } from './load-tests/list-scripts';
+import { createLoadTestScript } from './load-tests/create-script';
+import { getLoadTestScript } from './load-tests/get-script';
+import { listLoadTestStressRuns } from './load-tests/list-stress-runs';
+import { startLoadTestStressRun } from './load-tests/start-stress-run';
+import { finishLoadTestStressRun } from './load-tests/finish-stress-run';
+import { listLoadTestResults } from './load-tests/list-results';
+import { createLoadTestResult } from './load-tests/create-result';
+import { getLoadTestResult } from './load-tests/get-result';
+import { deleteLoadTestResult } from './load-tests/delete-result';
+import { compareLoadTestEstimate } from './load-tests/compare-estimate';
+import { compareLoadTestResults } from './load-tests/compare-results';
 
 // ai
 
@@ -102,6 +141,19 @@ import { replaceInstanceSettings } from './settings/replace-instance-settings';
 // hosts
 
 // prices
+import { listPrices } from './prices/list-prices';
+import { createPrice } from './prices/create-price';
+import { importPriceCsv } from './prices/import-price-csv';
+import { searchAzureMeters } from './prices/search-azure-meters';
+import { importAzurePrice } from './prices/import-azure-price';
+import { listAwsServices } from './prices/list-aws-services';
+import { listAwsRegions } from './prices/list-aws-regions';
+import { searchAwsPrices } from './prices/search-aws-prices';
+import { importAwsPrices } from './prices/import-aws-prices';
+import { listGcpServices } from './prices/list-gcp-services';
+import { searchGcpSkus } from './prices/search-gcp-skus';
+import { importGcpPrices } from './prices/import-gcp-prices';
+import { deletePrice } from './prices/delete-price';
 
 // secrets
 import { listSecrets } from './secrets/list-secrets';
@@ -174,6 +226,21 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   getSharedArchitectureDsl,
 
   // costs
+  getCostSheet,
+  copyCostSheet,
+  createCostResource,
+  replaceCostResource,
+  deleteCostResource,
+  createCostAssumption,
+  replaceCostAssumption,
+  deleteCostAssumption,
+  getCostEstimate,
+  compareCostEstimates,
+  listSavedEstimates,
+  saveEstimate,
+  getSavedEstimate,
+  deleteSavedEstimate,
+  listProjectPrices,
 
   // promises
   listPromises,
@@ -185,6 +252,30 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   listPromiseRuns,
 
   // load-tests
+  listLoadTestTargets,
+  createLoadTestTarget,
+  replaceLoadTestTarget,
+  deleteLoadTestTarget,
+  authoriseLoadTestTarget,
+  withdrawLoadTestAuthorisation,
+  overrideLoadTestTarget,
+  listStressProfiles,
+  createStressProfile,
+  getStressProfile,
+  deleteStressProfile,
+  getStressDefaults,
+  listLoadTestScripts,
+  createLoadTestScript,
+  getLoadTestScript,
+  listLoadTestStressRuns,
+  startLoadTestStressRun,
+  finishLoadTestStressRun,
+  listLoadTestResults,
+  createLoadTestResult,
+  getLoadTestResult,
+  deleteLoadTestResult,
+  compareLoadTestEstimate,
+  compareLoadTestResults,
 
   // ai
 
@@ -216,6 +307,19 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   // hosts
 
   // prices
+  listPrices,
+  createPrice,
+  importPriceCsv,
+  searchAzureMeters,
+  importAzurePrice,
+  listAwsServices,
+  listAwsRegions,
+  searchAwsPrices,
+  importAwsPrices,
+  listGcpServices,
+  searchGcpSkus,
+  importGcpPrices,
+  deletePrice,
 
   // secrets
   listSecrets,

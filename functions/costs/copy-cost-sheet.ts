@@ -1,17 +1,33 @@
+import { costSheetSchema } from '../../lib/costs/cost-answer-schemas';
 import { namedLine } from '../../lib/costs/cost-lines';
 import { costSheetOf } from '../../lib/costs/cost-sheet';
 import { copySheet } from '../../lib/costs/cost-sheet-store';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { copyRequest } from './cost-inputs';
+import { branchQuery, copyRequest } from './cost-inputs';
 import { openEditableLine } from './cost-request';
 
-/** POST P/costs/copy (editor): 200 the sheet of this line, replaced by a copy of the sheet of `from` (main, a branch or a revision). */
-export const copyCostSheet: Operation = async (request) => {
-  const { access, line } = await openEditableLine(request);
-  const { from } = parseBody(copyRequest, request.body);
-  const source = await namedLine(request.runtime.db, access.project, from, 'from');
-  if (source.streamId === line.streamId) throw HttpProblem.validation('Nothing to copy', [{ field: 'from', message: 'names the line being changed; name another one' }]);
-  return jsonResponse(200, costSheetOf(line, await copySheet(request.runtime.db, { from: source, to: line, now: request.runtime.now() })));
-};
+/** The sheet of this line, replaced by a copy of the sheet of `from` (main, a branch or a revision). */
+export const copyCostSheet = defineRoute({
+  group: 'costs',
+  operation: 'copy-cost-sheet',
+  method: 'POST',
+  path: '/api/projects/{projectId}/costs/copy',
+  auth: 'signed-in',
+  summary: "Replace this line's cost sheet with a copy of another line's (editor)",
+  query: branchQuery,
+  body: copyRequest,
+  answers: { 200: costSheetSchema, 400: 'problem', 404: 'problem' },
+  access: { role: 'editor' },
+  description: "Replaces this line's sheet with a copy of the sheet of `from` (`main`, a branch or a revision). Answers the whole sheet.",
+  example: { as: 'editor', query: { branchId: '{branchId}' }, body: { from: 'main' } },
+  run: async (request) => {
+    const { access, line } = await openEditableLine(request);
+    const { from } = parseBody(copyRequest, request.body);
+    const source = await namedLine(request.runtime.db, access.project, from, 'from');
+    if (source.streamId === line.streamId) throw HttpProblem.validation('Nothing to copy', [{ field: 'from', message: 'names the line being changed; name another one' }]);
+    return jsonResponse(200, costSheetOf(line, await copySheet(request.runtime.db, { from: source, to: line, now: request.runtime.now() })));
+  },
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkspaceRole } from '../../lib/db/schema';
 import { authorizeProject, type ProjectAccess } from '../../lib/auth/access-policy';
+import type { Caller } from '../../lib/auth/caller';
 import { todayOf } from '../../lib/calendar/calendar-date';
 import { costSheetOf, type CostLine } from '../../lib/costs/cost-sheet';
 import { changeSheet } from '../../lib/costs/cost-sheet-store';
@@ -14,11 +15,10 @@ import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
 import { branchQuery } from './cost-inputs';
 
 /**
- * What every cost operation does first: the caller, the project with the role needed (viewer
- * reads, editor changes; an agent token with `read` reads), as the access policy decides.
+ * What every cost operation does first: the project with the role needed (viewer reads, editor
+ * changes; an agent token with `read` reads), as the access policy decides for the signed-in caller.
  */
-export async function openProject(request: ApiRequest, need: WorkspaceRole): Promise<ProjectAccess> {
-  if (!request.caller) throw HttpProblem.unauthorized();
+export async function openProject(request: ApiRequest<Caller>, need: WorkspaceRole): Promise<ProjectAccess> {
   return authorizeProject(request.runtime.db, request.caller, pathUuid(request.pathParameters.projectId, 'Project'), need);
 }
 
@@ -32,14 +32,14 @@ export function asOfOrToday(runtime: ServiceRuntime, asOf: string | null): strin
 }
 
 /** The editable line of `?branchId=` (main without it) of a project the caller may edit. */
-export async function openEditableLine(request: ApiRequest): Promise<{ access: ProjectAccess; line: CostLine }> {
+export async function openEditableLine(request: ApiRequest<Caller>): Promise<{ access: ProjectAccess; line: CostLine }> {
   const access = await openProject(request, 'editor');
   const { branchId } = parseQuery(branchQuery, request.query);
   return { access, line: await writableLine(request.runtime.db, access.project, branchId) };
 }
 
 /** Applies one change to the sheet of the request's line and answers the whole sheet with `status`. */
-export async function answerSheetChange(request: ApiRequest, status: number, changeOf: () => SheetChange): Promise<ApiResponse> {
+export async function answerSheetChange(request: ApiRequest<Caller>, status: number, changeOf: () => SheetChange): Promise<ApiResponse> {
   const { access, line } = await openEditableLine(request);
   const change = changeOf();
   const stored = await changeSheet(request.runtime.db, { line, workspaceId: access.project.workspaceId, change, now: request.runtime.now() });

@@ -1,12 +1,28 @@
-import type { Operation } from '../../lib/http/api-types';
+import { costSheetSchema } from '../../lib/costs/cost-answer-schemas';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';
-import { assumptionRequest } from './cost-inputs';
+import { assumptionExample } from './cost-examples';
+import { assumptionRequest, branchQuery } from './cost-inputs';
 import { answerSheetChange, idOrNew } from './cost-request';
 import { assumptionOf } from './resource-records';
 
-/** POST P/costs/assumptions (editor): 201 the whole sheet; `id` null makes a new ID, one in use is 409. */
-export const createCostAssumption: Operation = (request) =>
-  answerSheetChange(request, 201, () => {
-    const body = parseBody(assumptionRequest, request.body);
-    return { type: 'add-assumption', assumption: assumptionOf(idOrNew(body.id), body) };
-  });
+/** 201 the whole sheet; `id` null makes a new ID, one in use is 409. */
+export const createCostAssumption = defineRoute({
+  group: 'costs',
+  operation: 'create-cost-assumption',
+  method: 'POST',
+  path: '/api/projects/{projectId}/costs/assumptions',
+  auth: 'signed-in',
+  summary: 'Add an assumption to the cost sheet; answers the sheet (editor)',
+  query: branchQuery,
+  body: assumptionRequest,
+  answers: { 201: costSheetSchema, 400: 'problem', 409: 'problem' },
+  access: { role: 'editor' },
+  description: 'Answers the whole sheet.',
+  example: { as: 'editor', body: assumptionExample(null, 'Days per month') },
+  run: (request) =>
+    answerSheetChange(request, 201, () => {
+      const body = parseBody(assumptionRequest, request.body);
+      return { type: 'add-assumption', assumption: assumptionOf(idOrNew(body.id), body) };
+    }),
+});

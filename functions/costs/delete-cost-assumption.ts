@@ -1,6 +1,21 @@
-import type { Operation } from '../../lib/http/api-types';
+import { costSheetSchema } from '../../lib/costs/cost-answer-schemas';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
+import { branchQuery } from './cost-inputs';
 import { answerSheetChange } from './cost-request';
 
-/** DELETE P/costs/assumptions/{assumptionId} (editor): 200 the whole sheet; 409 naming the resources whose usage lines use it. */
-export const deleteCostAssumption: Operation = (request) => answerSheetChange(request, 200, () => ({ type: 'delete-assumption', id: pathUuid(request.pathParameters.assumptionId, 'Assumption') }));
+/** 200 the whole sheet; 409 naming the resources whose usage lines use it. */
+export const deleteCostAssumption = defineRoute({
+  group: 'costs',
+  operation: 'delete-cost-assumption',
+  method: 'DELETE',
+  path: '/api/projects/{projectId}/costs/assumptions/{assumptionId}',
+  auth: 'signed-in',
+  summary: 'Delete an assumption no usage line uses; answers the sheet (editor)',
+  query: branchQuery,
+  answers: { 200: costSheetSchema, 404: 'problem', 409: 'problem' },
+  access: { role: 'editor' },
+  description: '409 naming the resources whose usage lines use it. Answers the whole sheet.',
+  example: { as: 'editor', params: { assumptionId: '{doomedAssumptionId}' }, last: true },
+  run: (request) => answerSheetChange(request, 200, () => ({ type: 'delete-assumption', id: pathUuid(request.pathParameters.assumptionId, 'Assumption') })),
+});

@@ -1,14 +1,27 @@
 import { deleteSavedEstimate as removeSavedEstimate } from '../../lib/costs/saved-estimate-store';
-import { noContentResponse, type Operation } from '../../lib/http/api-types';
+import { noContentResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { branchQuery } from './cost-inputs';
 import { openProject } from './cost-request';
 import { savedEstimateLine } from './saved-estimate-line';
 
-/** DELETE P/costs/estimates/{estimateId} (editor): 204. */
-export const deleteSavedEstimate: Operation = async (request) => {
-  const { project } = await openProject(request, 'editor');
-  const estimateId = pathUuid(request.pathParameters.estimateId, 'Saved estimate');
-  if (!(await removeSavedEstimate(request.runtime.db, project.id, estimateId, await savedEstimateLine(request, project)))) throw HttpProblem.notFound('Saved estimate not found');
-  return noContentResponse();
-};
+export const deleteSavedEstimate = defineRoute({
+  group: 'costs',
+  operation: 'delete-saved-estimate',
+  method: 'DELETE',
+  path: '/api/projects/{projectId}/costs/estimates/{estimateId}',
+  auth: 'signed-in',
+  summary: 'Delete a saved estimate (editor)',
+  query: branchQuery,
+  answers: { 204: 'empty', 404: 'problem' },
+  access: { role: 'editor' },
+  example: { as: 'editor', params: { estimateId: '{doomedEstimateId}' }, last: true },
+  run: async (request) => {
+    const { project } = await openProject(request, 'editor');
+    const estimateId = pathUuid(request.pathParameters.estimateId, 'Saved estimate');
+    if (!(await removeSavedEstimate(request.runtime.db, project.id, estimateId, await savedEstimateLine(request, project)))) throw HttpProblem.notFound('Saved estimate not found');
+    return noContentResponse();
+  },
+});

@@ -1,14 +1,28 @@
 import { readableLine } from '../../lib/costs/cost-lines';
 import { costSheetOf } from '../../lib/costs/cost-sheet';
+import { costSheetSchema } from '../../lib/costs/cost-answer-schemas';
 import { readSheet } from '../../lib/costs/cost-sheet-store';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
 import { sheetQuery } from './cost-inputs';
 import { openProject } from './cost-request';
 
-/** GET P/costs (viewer): 200 the cost sheet of main, `?branchId=`, or a revision's frozen one by `?revisionId=`. */
-export const getCostSheet: Operation = async (request) => {
-  const { project } = await openProject(request, 'viewer');
-  const line = await readableLine(request.runtime.db, project, parseQuery(sheetQuery, request.query));
-  return jsonResponse(200, costSheetOf(line, await readSheet(request.runtime.db, line.streamId)));
-};
+/** The cost sheet of main, `?branchId=`, or a revision's frozen one by `?revisionId=`. */
+export const getCostSheet = defineRoute({
+  group: 'costs',
+  operation: 'get-cost-sheet',
+  method: 'GET',
+  path: '/api/projects/{projectId}/costs',
+  auth: 'signed-in',
+  summary: 'The cost sheet of main, ?branchId= or ?revisionId= (viewer)',
+  query: sheetQuery,
+  answers: { 200: costSheetSchema, 400: 'problem', 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'readToken' },
+  run: async (request) => {
+    const { project } = await openProject(request, 'viewer');
+    const line = await readableLine(request.runtime.db, project, parseQuery(sheetQuery, request.query));
+    return jsonResponse(200, costSheetOf(line, await readSheet(request.runtime.db, line.streamId)));
+  },
+});

@@ -1,15 +1,30 @@
+import { savedEstimateSchema } from '../../lib/costs/cost-answer-schemas';
 import { findSavedEstimate } from '../../lib/costs/saved-estimate-store';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { branchQuery } from './cost-inputs';
 import { openProject } from './cost-request';
 import { savedEstimateLine } from './saved-estimate-line';
 
-/** GET P/costs/estimates/{estimateId} (viewer): 200 the saved estimate as it was computed. */
-export const getSavedEstimate: Operation = async (request) => {
-  const { project } = await openProject(request, 'viewer');
-  const estimateId = pathUuid(request.pathParameters.estimateId, 'Saved estimate');
-  const saved = await findSavedEstimate(request.runtime.db, project.id, estimateId, await savedEstimateLine(request, project));
-  if (!saved) throw HttpProblem.notFound('Saved estimate not found');
-  return jsonResponse(200, saved);
-};
+/** The saved estimate as it was computed. */
+export const getSavedEstimate = defineRoute({
+  group: 'costs',
+  operation: 'get-saved-estimate',
+  method: 'GET',
+  path: '/api/projects/{projectId}/costs/estimates/{estimateId}',
+  auth: 'signed-in',
+  summary: 'A saved estimate as it was computed (viewer)',
+  query: branchQuery,
+  answers: { 200: savedEstimateSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'viewer' },
+  run: async (request) => {
+    const { project } = await openProject(request, 'viewer');
+    const estimateId = pathUuid(request.pathParameters.estimateId, 'Saved estimate');
+    const saved = await findSavedEstimate(request.runtime.db, project.id, estimateId, await savedEstimateLine(request, project));
+    if (!saved) throw HttpProblem.notFound('Saved estimate not found');
+    return jsonResponse(200, saved);
+  },
+});

@@ -1,16 +1,32 @@
+import { z } from 'zod';
+import { projectPriceSchema } from '../../lib/costs/cost-answer-schemas';
 import { costSettings } from '../../lib/costs/estimate-service';
 import { projectPrices } from '../../lib/costs/project-prices';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
+import { calendarDate } from '../../lib/openapi/schema-kit';
 import { pricesQuery } from './cost-inputs';
 import { asOfOrToday, costContext, openProject } from './cost-request';
 
-/** GET P/costs/prices (viewer): 200 `{asOf, items[{price, usedBy}]}`, the workspace prices the project's sheets use on any line. */
-export const listProjectPrices: Operation = async (request) => {
-  const { project } = await openProject(request, 'viewer');
-  const { runtime } = request;
-  const asOf = asOfOrToday(runtime, parseQuery(pricesQuery, request.query).asOf);
-  const { currency } = await costSettings(costContext(runtime), project.workspaceId);
-  const items = await projectPrices(runtime.db, { projectId: project.id, workspaceId: project.workspaceId, asOf, preferredCurrency: currency });
-  return jsonResponse(200, { asOf, items });
-};
+/** `{asOf, items[{price, usedBy}]}`: the workspace prices the project's sheets use on any line. */
+export const listProjectPrices = defineRoute({
+  group: 'costs',
+  operation: 'list-project-prices',
+  method: 'GET',
+  path: '/api/projects/{projectId}/costs/prices',
+  auth: 'signed-in',
+  summary: "The workspace prices the project's cost sheets use, with the resources using them (viewer)",
+  query: pricesQuery,
+  answers: { 200: z.object({ asOf: calendarDate, items: z.array(projectPriceSchema) }) },
+  access: { role: 'viewer' },
+  example: { as: 'readToken', query: { asOf: '2025-06-01' } },
+  run: async (request) => {
+    const { project } = await openProject(request, 'viewer');
+    const { runtime } = request;
+    const asOf = asOfOrToday(runtime, parseQuery(pricesQuery, request.query).asOf);
+    const { currency } = await costSettings(costContext(runtime), project.workspaceId);
+    const items = await projectPrices(runtime.db, { projectId: project.id, workspaceId: project.workspaceId, asOf, preferredCurrency: currency });
+    return jsonResponse(200, { asOf, items });
+  },
+});

@@ -1,11 +1,28 @@
+import { savedEstimateSummarySchema } from '../../lib/costs/cost-answer-schemas';
 import { listSavedEstimates as listSaved } from '../../lib/costs/saved-estimate-store';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { listOf } from '../../lib/openapi/schema-kit';
+import { branchQuery } from './cost-inputs';
 import { openProject } from './cost-request';
 import { savedEstimateLine } from './saved-estimate-line';
 
-/** GET P/costs/estimates (viewer): 200 `{items}`, summaries of the saved estimates, newest first. */
-export const listSavedEstimates: Operation = async (request) => {
-  const { project } = await openProject(request, 'viewer');
-  const line = await savedEstimateLine(request, project);
-  return jsonResponse(200, { items: await listSaved(request.runtime.db, project.id, line) });
-};
+/** `{items}`: summaries of the saved estimates, newest first. */
+export const listSavedEstimates = defineRoute({
+  group: 'costs',
+  operation: 'list-saved-estimates',
+  method: 'GET',
+  path: '/api/projects/{projectId}/costs/estimates',
+  auth: 'signed-in',
+  summary: 'Saved estimates of the project, newest first (viewer)',
+  query: branchQuery,
+  answers: { 200: listOf(savedEstimateSummarySchema) },
+  access: { role: 'viewer' },
+  description: 'Newest first.',
+  example: { as: 'viewer' },
+  run: async (request) => {
+    const { project } = await openProject(request, 'viewer');
+    const line = await savedEstimateLine(request, project);
+    return jsonResponse(200, { items: await listSaved(request.runtime.db, project.id, line) });
+  },
+});

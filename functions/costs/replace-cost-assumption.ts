@@ -1,13 +1,29 @@
-import type { Operation } from '../../lib/http/api-types';
+import { costSheetSchema } from '../../lib/costs/cost-answer-schemas';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { assumptionRequest } from './cost-inputs';
+import { assumptionExample } from './cost-examples';
+import { assumptionRequest, branchQuery } from './cost-inputs';
 import { answerSheetChange, idOfPut } from './cost-request';
 import { assumptionOf } from './resource-records';
 
-/** PUT P/costs/assumptions/{assumptionId} (editor): 200 the whole sheet; 404 when the sheet has no such assumption. */
-export const replaceCostAssumption: Operation = (request) =>
-  answerSheetChange(request, 200, () => {
-    const assumptionId = pathUuid(request.pathParameters.assumptionId, 'Assumption');
-    const body = parseBody(assumptionRequest, request.body);
-    return { type: 'replace-assumption', assumption: assumptionOf(idOfPut(assumptionId, body.id), body) };
-  });
+/** 200 the whole sheet; 404 when the sheet has no such assumption. */
+export const replaceCostAssumption = defineRoute({
+  group: 'costs',
+  operation: 'replace-cost-assumption',
+  method: 'PUT',
+  path: '/api/projects/{projectId}/costs/assumptions/{assumptionId}',
+  auth: 'signed-in',
+  summary: 'Replace an assumption of the cost sheet; answers the sheet (editor)',
+  query: branchQuery,
+  body: assumptionRequest,
+  answers: { 200: costSheetSchema, 400: 'problem', 404: 'problem' },
+  access: { role: 'editor' },
+  description: 'Answers the whole sheet.',
+  example: { as: 'editor', params: { assumptionId: '{spareAssumptionId}' }, body: assumptionExample(null, 'Spare, revised') },
+  run: (request) =>
+    answerSheetChange(request, 200, () => {
+      const assumptionId = pathUuid(request.pathParameters.assumptionId, 'Assumption');
+      const body = parseBody(assumptionRequest, request.body);
+      return { type: 'replace-assumption', assumption: assumptionOf(idOfPut(assumptionId, body.id), body) };
+    }),
+});

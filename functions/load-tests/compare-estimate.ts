@@ -1,14 +1,57 @@
+import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { compareWithModel } from '../../lib/load-tests/comparisons';
+import { resultHeadSchema } from '../../lib/load-tests/load-test-answer-schemas';
+import { guid, timestamp } from '../../lib/openapi/schema-kit';
 import { compareEstimateQuery } from './load-test-inputs';
 
-/** GET P/load-tests/compare/estimate?resultId=&runId= (viewer, or a read token): 200 the result next to the model, the playback run and the cost assumptions. */
-export const compareLoadTestEstimate: Operation = async ({ runtime, caller, pathParameters, query }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const input = parseQuery(compareEstimateQuery, query);
-  return jsonResponse(200, await compareWithModel(runtime.db, project, input));
-};
+const estimateComparison = z.object({
+  result: resultHeadSchema,
+  run: z.object({
+    id: guid,
+    promiseId: guid,
+    scenarioId: guid,
+    modelVersion: z.number().int().nullable(),
+    hash: z.string(),
+    at: timestamp,
+    truth: z.literal('declared'),
+    reproduced: z.boolean(),
+    replayedAtModelVersion: z.number().int(),
+  }),
+  lines: z.array(
+    z.object({
+      operationId: z.string(),
+      operationName: z.string().nullable(),
+      check: z.string(),
+      assumptionId: guid.nullable(),
+      declared: z.number().nullable(),
+      measured: z.number().nullable(),
+      unit: z.string(),
+      status: z.enum(['within', 'outside', 'not-comparable']),
+      detail: z.string(),
+    }),
+  ),
+});
+
+/** ?resultId=&runId=: the result next to the model, the playback run and the cost assumptions; a read token may ask. */
+export const compareLoadTestEstimate = defineRoute({
+  group: 'load-tests',
+  operation: 'compare-estimate',
+  method: 'GET',
+  path: '/api/projects/{projectId}/load-tests/compare/estimate',
+  auth: 'signed-in',
+  summary: 'A result next to the model: timeouts, retry budgets, a playback run and the cost assumptions (viewer)',
+  query: compareEstimateQuery,
+  answers: { 200: estimateComparison, 400: 'problem', 404: 'problem' },
+  access: { role: 'viewer' },
+  description: 'A measured result next to the model: timeouts, retry budgets, a playback run (`runId`, a scenario-check run of a promise) and the cost assumptions, each within or outside.',
+  example: { as: 'viewer', query: { resultId: '{resultId}', runId: '{promiseRunId}' } },
+  run: async ({ runtime, caller, pathParameters, query }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const input = parseQuery(compareEstimateQuery, query);
+    return jsonResponse(200, await compareWithModel(runtime.db, project, input));
+  },
+});

@@ -1,14 +1,39 @@
+import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { compareResults } from '../../lib/load-tests/comparisons';
+import { resultHeadSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { compareResultsQuery } from './load-test-inputs';
 
-/** GET P/load-tests/compare/results?baseline=&candidate= (viewer, or a read token): 200 the regression per operation and its verdict. */
-export const compareLoadTestResults: Operation = async ({ runtime, caller, pathParameters, query }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const input = parseQuery(compareResultsQuery, query);
-  return jsonResponse(200, await compareResults(runtime.db, project, { baselineId: input.baseline, candidateId: input.candidate }));
-};
+const metricChange = z.object({ baseline: z.number(), candidate: z.number(), change: z.number().nullable(), verdict: z.enum(['regressed', 'improved', 'same']) });
+const regression = z.object({
+  baseline: resultHeadSchema,
+  candidate: resultHeadSchema,
+  thresholds: z.record(z.string(), z.number()),
+  verdict: z.enum(['regressed', 'improved', 'same']),
+  operations: z.array(z.object({ operationId: z.string(), name: z.string().nullable(), p95Ms: metricChange, errorRate: metricChange, throughputPerSecond: metricChange, verdict: z.enum(['regressed', 'improved', 'same']) })),
+  onlyInBaseline: z.array(z.string()),
+  onlyInCandidate: z.array(z.string()),
+});
+
+/** ?baseline=&candidate=: the regression per operation and its verdict; a read token may ask. */
+export const compareLoadTestResults = defineRoute({
+  group: 'load-tests',
+  operation: 'compare-results',
+  method: 'GET',
+  path: '/api/projects/{projectId}/load-tests/compare/results',
+  auth: 'signed-in',
+  summary: 'Regression per operation between two results: p95, error rate, throughput (viewer)',
+  query: compareResultsQuery,
+  answers: { 200: regression, 404: 'problem' },
+  access: { role: 'viewer' },
+  description: 'Regression per operation between two results: p95, error rate, throughput.',
+  example: { as: 'readToken', query: { baseline: '{resultId}', candidate: '{secondResultId}' } },
+  run: async ({ runtime, caller, pathParameters, query }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const input = parseQuery(compareResultsQuery, query);
+    return jsonResponse(200, await compareResults(runtime.db, project, { baselineId: input.baseline, candidateId: input.candidate }));
+  },
+});

@@ -1,16 +1,29 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { stressProfileSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { createProfile, profileView } from '../../lib/load-tests/profiles';
 import { loadTestContext } from './load-test-context';
 import { profileRequest } from './load-test-inputs';
 
-/** POST P/load-tests/profiles (editor): 201 the profile with its stages; 400 naming each value over the limits. */
-export const createStressProfile: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const request = parseBody(profileRequest, body);
-  return jsonResponse(201, profileView(await createProfile(loadTestContext(runtime), { project, request, actor: actorOf(caller) })));
-};
+/** 201 the profile with its stages; 400 naming each value over the limits. */
+export const createStressProfile = defineRoute({
+  group: 'load-tests',
+  operation: 'create-profile',
+  method: 'POST',
+  path: '/api/projects/{projectId}/load-tests/profiles',
+  auth: 'signed-in',
+  summary: 'Make a stress profile; values left out come from the simulation settings (editor)',
+  body: profileRequest,
+  answers: { 201: stressProfileSchema, 400: 'problem' },
+  access: { role: 'editor' },
+  description: 'Values left out come from the simulation settings; 400 naming each value over the limits.',
+  example: { as: 'editor', body: { shape: 'spike', name: 'Sale spike', durationSeconds: 120 } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const request = parseBody(profileRequest, body);
+    return jsonResponse(201, profileView(await createProfile(loadTestContext(runtime), { project, request, actor: actorOf(caller) })));
+  },
+});

@@ -1,16 +1,29 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { loadTestTargetSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { createTarget } from '../../lib/load-tests/targets';
 import { loadTestContext } from './load-test-context';
 import { targetRequest } from './load-test-inputs';
 
-/** POST P/load-tests/targets (editor): 201 the target, not authorised; 400 naming `id` or `stepId` when the model or the scenario has no such thing. */
-export const createLoadTestTarget: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const request = parseBody(targetRequest, body);
-  return jsonResponse(201, await createTarget(loadTestContext(runtime), { project, request, actor: actorOf(caller) }));
-};
+/** 201 the target, not authorised; 400 naming `id` or `stepId` when the model or the scenario has no such thing. */
+export const createLoadTestTarget = defineRoute({
+  group: 'load-tests',
+  operation: 'create-target',
+  method: 'POST',
+  path: '/api/projects/{projectId}/load-tests/targets',
+  auth: 'signed-in',
+  summary: 'Add a load-test target: an operation or a call step of a scenario (editor)',
+  body: targetRequest,
+  answers: { 201: loadTestTargetSchema, 400: 'problem' },
+  access: { role: 'editor' },
+  description: 'An operation, or a call step of a scenario; not authorised. 400 naming `id` or `stepId` when the model or the scenario has no such thing.',
+  example: { as: 'editor', body: { kind: 'operation', id: '{model_o_cmd}', stepId: null } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const request = parseBody(targetRequest, body);
+    return jsonResponse(201, await createTarget(loadTestContext(runtime), { project, request, actor: actorOf(caller) }));
+  },
+});

@@ -1,13 +1,24 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { noContentResponse, type Operation } from '../../lib/http/api-types';
+import { noContentResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { removeProfile } from '../../lib/load-tests/profiles';
 
-/** DELETE P/load-tests/profiles/{profileId} (editor): 204; 409 while a script names it. */
-export const deleteStressProfile: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  await removeProfile(runtime.db, project, pathUuid(pathParameters.profileId, 'Stress profile'));
-  return noContentResponse();
-};
+/** 204; 409 while a script names it. */
+export const deleteStressProfile = defineRoute({
+  group: 'load-tests',
+  operation: 'delete-profile',
+  method: 'DELETE',
+  path: '/api/projects/{projectId}/load-tests/profiles/{profileId}',
+  auth: 'signed-in',
+  summary: 'Delete a stress profile no script uses (editor)',
+  answers: { 204: 'empty', 404: 'problem', 409: 'problem' },
+  access: { role: 'editor' },
+  description: '409 while a script names it.',
+  example: { as: 'editor', params: { profileId: '{doomedProfileId}' }, last: true },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    await removeProfile(runtime.db, project, pathUuid(pathParameters.profileId, 'Stress profile'));
+    return noContentResponse();
+  },
+});

@@ -1,13 +1,23 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { noContentResponse, type Operation } from '../../lib/http/api-types';
+import { noContentResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { removeResult } from '../../lib/load-tests/results';
 
-/** DELETE P/load-tests/results/{resultId} (editor): 204; no comparison is stored, so none pins a result. */
-export const deleteLoadTestResult: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  await removeResult(runtime.db, project, pathUuid(pathParameters.resultId, 'Load-test result'));
-  return noContentResponse();
-};
+/** 204; no comparison is stored, so none pins a result. */
+export const deleteLoadTestResult = defineRoute({
+  group: 'load-tests',
+  operation: 'delete-result',
+  method: 'DELETE',
+  path: '/api/projects/{projectId}/load-tests/results/{resultId}',
+  auth: 'signed-in',
+  summary: 'Delete a measured result (editor)',
+  answers: { 204: 'empty', 404: 'problem' },
+  access: { role: 'editor' },
+  example: { as: 'editor', params: { resultId: '{doomedResultId}' }, last: true },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    await removeResult(runtime.db, project, pathUuid(pathParameters.resultId, 'Load-test result'));
+    return noContentResponse();
+  },
+});

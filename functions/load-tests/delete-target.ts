@@ -1,14 +1,27 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { noContentResponse, type Operation } from '../../lib/http/api-types';
+import { noContentResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { removeTarget } from '../../lib/load-tests/targets';
 import { loadTestContext } from './load-test-context';
+import { targetParams } from './target-params';
 
-/** DELETE P/load-tests/targets/{targetId} (editor): 204; its scripts, results and stress runs go with it. */
-export const deleteLoadTestTarget: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  await removeTarget(loadTestContext(runtime), { project, targetId: pathUuid(pathParameters.targetId, 'Load-test target') });
-  return noContentResponse();
-};
+/** 204; its scripts, results and stress runs go with it. */
+export const deleteLoadTestTarget = defineRoute({
+  group: 'load-tests',
+  operation: 'delete-target',
+  method: 'DELETE',
+  path: '/api/projects/{projectId}/load-tests/targets/{targetId}',
+  auth: 'signed-in',
+  summary: 'Delete a target with its scripts, results and runs (editor)',
+  params: targetParams,
+  answers: { 204: 'empty', 404: 'problem' },
+  access: { role: 'editor' },
+  description: 'Its scripts, results and stress runs go with it.',
+  example: { as: 'editor', params: { targetId: '{doomedTargetId}' }, last: true },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    await removeTarget(loadTestContext(runtime), { project, targetId: pathUuid(pathParameters.targetId, 'Load-test target') });
+    return noContentResponse();
+  },
+});

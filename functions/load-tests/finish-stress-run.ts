@@ -1,13 +1,28 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { stressRunSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { finishStressRun } from '../../lib/load-tests/stress-runs';
 import { loadTestContext } from './load-test-context';
 
-/** POST P/load-tests/runs/{runId}/finish (editor, or a push token): 200 the run, finished (again: as it is). */
-export const finishLoadTestStressRun: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor', { tokenScope: 'push' });
-  return jsonResponse(200, await finishStressRun(loadTestContext(runtime), { project, runId: pathUuid(pathParameters.runId, 'Stress run') }));
-};
+/** 200 the run, finished (again: as it is). */
+export const finishLoadTestStressRun = defineRoute({
+  group: 'load-tests',
+  operation: 'finish-stress-run',
+  method: 'POST',
+  path: '/api/projects/{projectId}/load-tests/runs/{runId}/finish',
+  auth: 'signed-in',
+  tokenScope: 'push',
+  bodyKind: 'none',
+  bodyLimitBytes: 0,
+  summary: 'Mark a stress run finished (editor)',
+  answers: { 200: stressRunSchema, 404: 'problem' },
+  access: { role: 'editor' },
+  description: 'Again: the run as it is.',
+  example: { as: 'pushToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor', { tokenScope: 'push' });
+    return jsonResponse(200, await finishStressRun(loadTestContext(runtime), { project, runId: pathUuid(pathParameters.runId, 'Stress run') }));
+  },
+});

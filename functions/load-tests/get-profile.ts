@@ -1,12 +1,23 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { stressProfileSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { existingProfile, profileView } from '../../lib/load-tests/profiles';
 
-/** GET P/load-tests/profiles/{profileId} (viewer, or a read token): 200 the profile with its stages. */
-export const getStressProfile: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, profileView(await existingProfile(runtime.db, project, pathUuid(pathParameters.profileId, 'Stress profile'))));
-};
+/** The profile with its stages; a read token may ask. */
+export const getStressProfile = defineRoute({
+  group: 'load-tests',
+  operation: 'get-profile',
+  method: 'GET',
+  path: '/api/projects/{projectId}/load-tests/profiles/{profileId}',
+  auth: 'signed-in',
+  summary: 'A stress profile with its stages (viewer)',
+  answers: { 200: stressProfileSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'viewer' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, profileView(await existingProfile(runtime.db, project, pathUuid(pathParameters.profileId, 'Stress profile'))));
+  },
+});

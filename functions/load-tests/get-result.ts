@@ -1,12 +1,24 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { loadTestResultSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { existingResult } from '../../lib/load-tests/results';
 
-/** GET P/load-tests/results/{resultId} (viewer, or a read token): 200 the result with `raw`, the body as it was sent. */
-export const getLoadTestResult: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, await existingResult(runtime.db, project, pathUuid(pathParameters.resultId, 'Load-test result'), { withRaw: true }));
-};
+/** The result with `raw`, the body as it was sent; a read token may ask. */
+export const getLoadTestResult = defineRoute({
+  group: 'load-tests',
+  operation: 'get-result',
+  method: 'GET',
+  path: '/api/projects/{projectId}/load-tests/results/{resultId}',
+  auth: 'signed-in',
+  summary: 'A measured result with the body as it was sent (viewer)',
+  answers: { 200: loadTestResultSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  description: 'With `raw`, the body as it was sent.',
+  example: { as: 'viewer' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, await existingResult(runtime.db, project, pathUuid(pathParameters.resultId, 'Load-test result'), { withRaw: true }));
+  },
+});

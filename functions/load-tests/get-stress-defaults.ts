@@ -1,12 +1,23 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { stressDefaultsSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { stressDefaults } from '../../lib/load-tests/profiles';
 
-/** GET P/stress/defaults (viewer, or a read token): 200 `{simulation, profiles}`: the settings and a new profile of each shape. */
-export const getStressDefaults: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, await stressDefaults({ db: runtime.db, profile: runtime.config.profile }, project));
-};
+/** `{simulation, profiles}`: the settings and a new profile of each shape; a read token may ask. */
+export const getStressDefaults = defineRoute({
+  group: 'load-tests',
+  operation: 'get-stress-defaults',
+  method: 'GET',
+  path: '/api/projects/{projectId}/stress/defaults',
+  auth: 'signed-in',
+  summary: 'The simulation settings and a new stress profile of each shape made from them (viewer)',
+  answers: { 200: stressDefaultsSchema },
+  access: { role: 'viewer' },
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, await stressDefaults({ db: runtime.db, profile: runtime.config.profile }, project));
+  },
+});

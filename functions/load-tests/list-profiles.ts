@@ -1,13 +1,26 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { stressProfileSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { listProfiles } from '../../lib/load-tests/profile-store';
 import { profileView } from '../../lib/load-tests/profiles';
+import { listOf } from '../../lib/openapi/schema-kit';
 
-/** GET P/load-tests/profiles (viewer, or a read token): 200 `{items}` with their stages, oldest first. */
-export const listStressProfiles: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, { items: (await listProfiles(runtime.db, project.id)).map(profileView) });
-};
+/** `{items}` with their stages, oldest first; a read token may ask. */
+export const listStressProfiles = defineRoute({
+  group: 'load-tests',
+  operation: 'list-profiles',
+  method: 'GET',
+  path: '/api/projects/{projectId}/load-tests/profiles',
+  auth: 'signed-in',
+  summary: 'Stress profiles of the project with their stages (viewer)',
+  answers: { 200: listOf(stressProfileSchema) },
+  access: { role: 'viewer' },
+  description: 'Oldest first, with their stages.',
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, { items: (await listProfiles(runtime.db, project.id)).map(profileView) });
+  },
+});

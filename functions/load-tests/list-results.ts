@@ -1,12 +1,25 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { loadTestResultSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { listResults } from '../../lib/load-tests/result-store';
+import { listOf } from '../../lib/openapi/schema-kit';
 
-/** GET P/load-tests/results (viewer, or a read token): 200 `{items}`: each result without the body as sent, oldest first. */
-export const listLoadTestResults: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, { items: await listResults(runtime.db, project.id) });
-};
+/** `{items}`: each result without the body as sent, oldest first; a read token may ask. */
+export const listLoadTestResults = defineRoute({
+  group: 'load-tests',
+  operation: 'list-results',
+  method: 'GET',
+  path: '/api/projects/{projectId}/load-tests/results',
+  auth: 'signed-in',
+  summary: 'Measured results with their figures and provenance (viewer)',
+  answers: { 200: listOf(loadTestResultSchema) },
+  access: { role: 'viewer' },
+  description: 'Without the body as sent, oldest first.',
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, { items: await listResults(runtime.db, project.id) });
+  },
+});

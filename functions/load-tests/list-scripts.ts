@@ -1,12 +1,25 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { loadTestScriptSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { listScripts } from '../../lib/load-tests/script-store';
+import { listOf } from '../../lib/openapi/schema-kit';
 
-/** GET P/load-tests/scripts (viewer, or a read token): 200 `{items}` without their text, oldest first. */
-export const listLoadTestScripts: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, { items: await listScripts(runtime.db, project.id) });
-};
+/** `{items}` without their text, oldest first; a read token may ask. */
+export const listLoadTestScripts = defineRoute({
+  group: 'load-tests',
+  operation: 'list-scripts',
+  method: 'GET',
+  path: '/api/projects/{projectId}/load-tests/scripts',
+  auth: 'signed-in',
+  summary: 'Generated k6 scripts, without their text (viewer)',
+  answers: { 200: listOf(loadTestScriptSchema) },
+  access: { role: 'viewer' },
+  description: 'Without their text, oldest first.',
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, { items: await listScripts(runtime.db, project.id) });
+  },
+});

@@ -1,12 +1,25 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { stressRunSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { listStressRuns } from '../../lib/load-tests/stress-run-store';
+import { listOf } from '../../lib/openapi/schema-kit';
 
-/** GET P/load-tests/runs (viewer, or a read token): 200 `{items}`, oldest first, each running, finished or expired. */
-export const listLoadTestStressRuns: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, { items: await listStressRuns(runtime.db, project.id, runtime.now()) });
-};
+/** `{items}`, oldest first, each running, finished or expired; a read token may ask. */
+export const listLoadTestStressRuns = defineRoute({
+  group: 'load-tests',
+  operation: 'list-stress-runs',
+  method: 'GET',
+  path: '/api/projects/{projectId}/load-tests/runs',
+  auth: 'signed-in',
+  summary: 'Stress runs of the project: running, finished or expired (viewer)',
+  answers: { 200: listOf(stressRunSchema) },
+  access: { role: 'viewer' },
+  description: 'Oldest first: running, finished or expired.',
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, { items: await listStressRuns(runtime.db, project.id, runtime.now()) });
+  },
+});

@@ -1,12 +1,25 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { loadTestTargetSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { listTargets } from '../../lib/load-tests/target-store';
+import { listOf } from '../../lib/openapi/schema-kit';
 
-/** GET P/load-tests/targets (viewer, or a read token): 200 `{items}`, oldest first. */
-export const listLoadTestTargets: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, { items: await listTargets(runtime.db, project.id) });
-};
+/** `{items}`, oldest first; a read token may ask. */
+export const listLoadTestTargets = defineRoute({
+  group: 'load-tests',
+  operation: 'list-targets',
+  method: 'GET',
+  path: '/api/projects/{projectId}/load-tests/targets',
+  auth: 'signed-in',
+  summary: 'Load-test targets with their authorisation and override (viewer)',
+  answers: { 200: listOf(loadTestTargetSchema) },
+  access: { role: 'viewer' },
+  description: 'Oldest first.',
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, { items: await listTargets(runtime.db, project.id) });
+  },
+});

@@ -1,17 +1,32 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { loadTestTargetSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { overrideTarget } from '../../lib/load-tests/targets';
 import { loadTestContext } from './load-test-context';
 import { overrideRequest } from './load-test-inputs';
+import { targetParams } from './target-params';
 
-/** PUT P/load-tests/targets/{targetId}/override (owner, a person): 200 the target; 400 on `reason` or `confirmName` when allowing without them. */
-export const overrideLoadTestTarget: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'owner');
-  const targetId = pathUuid(pathParameters.targetId, 'Load-test target');
-  const input = parseBody(overrideRequest, body);
-  return jsonResponse(200, await overrideTarget(loadTestContext(runtime), { project, targetId, ...input, actor: actorOf(caller) }));
-};
+/** 200 the target; 400 on `reason` or `confirmName` when allowing without them. */
+export const overrideLoadTestTarget = defineRoute({
+  group: 'load-tests',
+  operation: 'override-target',
+  method: 'PUT',
+  path: '/api/projects/{projectId}/load-tests/targets/{targetId}/override',
+  auth: 'person',
+  summary: 'Allow non-idempotent calls or failure injection, with a reason and the target name confirmed (owner)',
+  params: targetParams,
+  body: overrideRequest,
+  answers: { 200: loadTestTargetSchema, 400: 'problem', 404: 'problem' },
+  access: { role: 'owner', note: 'A person; `confirmName` repeats the target name.' },
+  description: 'Allows non-idempotent calls or failure injection; 400 on `reason` or `confirmName` when allowing without them.',
+  example: { params: { targetId: '{targetId}' }, body: { allowNonIdempotent: false, allowFailureInjection: true, reason: 'Fault drill', confirmName: '{targetName}' } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'owner');
+    const targetId = pathUuid(pathParameters.targetId, 'Load-test target');
+    const input = parseBody(overrideRequest, body);
+    return jsonResponse(200, await overrideTarget(loadTestContext(runtime), { project, targetId, ...input, actor: actorOf(caller) }));
+  },
+});

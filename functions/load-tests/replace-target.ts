@@ -1,16 +1,31 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { loadTestTargetSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { replaceTarget } from '../../lib/load-tests/targets';
 import { loadTestContext } from './load-test-context';
 import { targetRequest } from './load-test-inputs';
+import { targetParams } from './target-params';
 
-/** PUT P/load-tests/targets/{targetId} (editor): 200 the target; another subject drops the authorisation and the override. */
-export const replaceLoadTestTarget: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const targetId = pathUuid(pathParameters.targetId, 'Load-test target');
-  const request = parseBody(targetRequest, body);
-  return jsonResponse(200, await replaceTarget(loadTestContext(runtime), { project, targetId, request }));
-};
+/** 200 the target; another subject drops the authorisation and the override. */
+export const replaceLoadTestTarget = defineRoute({
+  group: 'load-tests',
+  operation: 'replace-target',
+  method: 'PUT',
+  path: '/api/projects/{projectId}/load-tests/targets/{targetId}',
+  auth: 'signed-in',
+  summary: 'Point a target at another operation or step; a new subject drops its authorisation (editor)',
+  params: targetParams,
+  body: targetRequest,
+  answers: { 200: loadTestTargetSchema, 400: 'problem', 404: 'problem' },
+  access: { role: 'editor' },
+  description: 'Another subject drops the authorisation and the override.',
+  example: { as: 'editor', params: { targetId: '{spareTargetId}' }, body: { kind: 'operation', id: '{model_o_http}', stepId: null } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const targetId = pathUuid(pathParameters.targetId, 'Load-test target');
+    const request = parseBody(targetRequest, body);
+    return jsonResponse(200, await replaceTarget(loadTestContext(runtime), { project, targetId, request }));
+  },
+});

@@ -1,15 +1,28 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { loadTestTargetSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { withdrawAuthorisation } from '../../lib/load-tests/targets';
 import { loadTestContext } from './load-test-context';
+import { targetParams } from './target-params';
 
-/** DELETE P/load-tests/targets/{targetId}/authorisation (editor, a person): 200 the target, no longer authorised. */
-export const withdrawLoadTestAuthorisation: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const targetId = pathUuid(pathParameters.targetId, 'Load-test target');
-  return jsonResponse(200, await withdrawAuthorisation(loadTestContext(runtime), { project, targetId, actor: actorOf(caller) }));
-};
+/** 200 the target, no longer authorised. */
+export const withdrawLoadTestAuthorisation = defineRoute({
+  group: 'load-tests',
+  operation: 'withdraw-authorisation',
+  method: 'DELETE',
+  path: '/api/projects/{projectId}/load-tests/targets/{targetId}/authorisation',
+  auth: 'person',
+  summary: 'Withdraw the authorisation of a target (editor)',
+  params: targetParams,
+  answers: { 200: loadTestTargetSchema, 404: 'problem' },
+  access: { role: 'editor', note: 'A person.' },
+  example: { as: 'editor', params: { targetId: '{spareTargetId}' }, last: true },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const targetId = pathUuid(pathParameters.targetId, 'Load-test target');
+    return jsonResponse(200, await withdrawAuthorisation(loadTestContext(runtime), { project, targetId, actor: actorOf(caller) }));
+  },
+});

@@ -1,14 +1,28 @@
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';
-import { createCustomPrice } from '../../lib/prices/price-service';
+import { priceEntrySchema } from '../../lib/prices/price-answer-schema';
 import { customPriceRequest } from '../../lib/prices/price-rules';
+import { createCustomPrice } from '../../lib/prices/price-service';
 import { priceWorkspace } from './price-workspace';
 
-/** POST W/prices (owner): CustomPriceRequest → 201 price entry (source `custom`). */
-export const createPrice: Operation = async (request) => {
-  const { workspaceId, caller } = await priceWorkspace(request, 'owner');
-  const price = parseBody(customPriceRequest, request.body);
-  const entry = await createCustomPrice(request.runtime.db, { workspaceId, actor: actorOf(caller), at: request.runtime.now() }, price);
-  return jsonResponse(201, entry);
-};
+/** CustomPriceRequest → 201 price entry (source `custom`). */
+export const createPrice = defineRoute({
+  group: 'prices',
+  operation: 'create-price',
+  method: 'POST',
+  path: '/api/workspaces/{workspaceId}/prices',
+  auth: 'person',
+  summary: 'Add a custom price (owner)',
+  body: customPriceRequest,
+  answers: { 201: priceEntrySchema },
+  access: { role: 'owner' },
+  example: { body: { provider: 'azure', region: 'westeurope', sku: 'D4s v5', description: null, unit: '1 Hour', unitPrice: '0.192', currency: 'EUR', effectiveDate: '2025-01-01' } },
+  run: async (request) => {
+    const { workspaceId, caller } = await priceWorkspace(request, 'owner');
+    const price = parseBody(customPriceRequest, request.body);
+    const entry = await createCustomPrice(request.runtime.db, { workspaceId, actor: actorOf(caller), at: request.runtime.now() }, price);
+    return jsonResponse(201, entry);
+  },
+});

@@ -1,13 +1,28 @@
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { z } from 'zod';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
 import { priceCatalogContext } from '../../lib/prices/catalog-access';
 import { awsRegionsQuery } from '../../lib/prices/catalog-requests';
 import { searchAwsRegions } from '../../lib/prices/catalog-searches';
 import { priceWorkspace } from './price-workspace';
 
-/** GET W/prices/aws/regions?service= (viewer): 200 `{items: [{regionCode}]}`; 400 for a service the list lacks; 502 when it fails. */
-export const listAwsRegions: Operation = async (request) => {
-  await priceWorkspace(request, 'viewer');
-  const { service } = parseQuery(awsRegionsQuery, request.query);
-  return jsonResponse(200, await searchAwsRegions(priceCatalogContext(request.runtime), service));
-};
+/** ?service=: `{items: [{regionCode}]}`; 400 for a service the list lacks; 502 when it fails. */
+export const listAwsRegions = defineRoute({
+  group: 'prices',
+  operation: 'list-aws-regions',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/prices/aws/regions',
+  auth: 'person',
+  summary: 'Regions an AWS service has prices in (viewer)',
+  query: awsRegionsQuery,
+  answers: { 200: z.object({ items: z.array(z.object({ regionCode: z.string() })) }), 502: 'problem' },
+  access: { role: 'viewer' },
+  description: '400 for a service the list lacks. 502 when the catalog fails or refuses (nothing is stored).',
+  example: { query: { service: 'AmazonEC2' }, status: 502, why: 'the test instance reaches no price catalog' },
+  run: async (request) => {
+    await priceWorkspace(request, 'viewer');
+    const { service } = parseQuery(awsRegionsQuery, request.query);
+    return jsonResponse(200, await searchAwsRegions(priceCatalogContext(request.runtime), service));
+  },
+});

@@ -1,13 +1,26 @@
 import { z } from 'zod';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
 import { priceCatalogContext } from '../../lib/prices/catalog-access';
 import { searchAwsServices } from '../../lib/prices/catalog-searches';
 import { priceWorkspace } from './price-workspace';
 
-/** GET W/prices/aws/services (viewer): 200 `{items: [{service}]}`; 502 when the AWS Price List fails. */
-export const listAwsServices: Operation = async (request) => {
-  await priceWorkspace(request, 'viewer');
-  parseQuery(z.strictObject({}), request.query);
-  return jsonResponse(200, await searchAwsServices(priceCatalogContext(request.runtime)));
-};
+/** `{items: [{service}]}`; 502 when the AWS Price List fails. */
+export const listAwsServices = defineRoute({
+  group: 'prices',
+  operation: 'list-aws-services',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/prices/aws/services',
+  auth: 'person',
+  summary: 'Services of the AWS Price List (viewer)',
+  answers: { 200: z.object({ items: z.array(z.object({ service: z.string() })) }), 502: 'problem' },
+  access: { role: 'viewer' },
+  description: '502 when the catalog fails or refuses (nothing is stored).',
+  example: { status: 502, why: 'the test instance reaches no price catalog' },
+  run: async (request) => {
+    await priceWorkspace(request, 'viewer');
+    parseQuery(z.strictObject({}), request.query);
+    return jsonResponse(200, await searchAwsServices(priceCatalogContext(request.runtime)));
+  },
+});

@@ -1,13 +1,26 @@
 import { z } from 'zod';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
 import { priceCatalogContext } from '../../lib/prices/catalog-access';
 import { searchGcpServices } from '../../lib/prices/catalog-searches';
 import { priceWorkspace } from './price-workspace';
 
-/** GET W/prices/gcp/services (viewer): 200 `{items: [{serviceId, displayName, businessEntityName}]}`; 409 without `gcp:apiKey`; 502 when Google fails. */
-export const listGcpServices: Operation = async (request) => {
-  const { workspaceId } = await priceWorkspace(request, 'viewer');
-  parseQuery(z.strictObject({}), request.query);
-  return jsonResponse(200, await searchGcpServices(priceCatalogContext(request.runtime), workspaceId));
-};
+/** `{items: [{serviceId, displayName, businessEntityName}]}`; 409 without `gcp:apiKey`; 502 when Google fails. */
+export const listGcpServices = defineRoute({
+  group: 'prices',
+  operation: 'list-gcp-services',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/prices/gcp/services',
+  auth: 'person',
+  summary: 'Services of the Google Cloud Billing Catalog, with the workspace key (viewer)',
+  answers: { 200: z.object({ items: z.array(z.object({ serviceId: z.string(), displayName: z.string(), businessEntityName: z.string() })) }), 409: 'problem', 502: 'problem' },
+  access: { role: 'viewer' },
+  description: '409 without the workspace credential gcp:apiKey. 502 when the catalog fails or refuses (nothing is stored).',
+  example: { status: 409, why: 'the fixture workspace holds no gcp:apiKey' },
+  run: async (request) => {
+    const { workspaceId } = await priceWorkspace(request, 'viewer');
+    parseQuery(z.strictObject({}), request.query);
+    return jsonResponse(200, await searchGcpServices(priceCatalogContext(request.runtime), workspaceId));
+  },
+});

@@ -1,18 +1,34 @@
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
 import { pageQuery } from '../../lib/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
+import { pageOf } from '../../lib/openapi/schema-kit';
+import { priceEntrySchema } from '../../lib/prices/price-answer-schema';
 import { listPriceEntryPage } from '../../lib/prices/price-store';
 import { priceWorkspace } from './price-workspace';
 
-/** GET W/prices (viewer, or an agent token with `read`): 200 `{items: [price entry], nextCursor}`, oldest first. */
-export const listPrices: Operation = async (request) => {
-  const { workspaceId } = await priceWorkspace(request, 'viewer');
-  const { runtime } = request;
-  const { cursor, limit } = parseQuery(pageQuery, request.query);
-  const scope = `prices:${workspaceId}`;
-  const after = cursor ? decodeCursor<{ id: string }>(runtime.keyring, scope, cursor) : null;
-  const page = await listPriceEntryPage(runtime.db, { workspaceId, afterId: after?.id ?? null, limit });
-  const last = page.items.at(-1);
-  return jsonResponse(200, { items: page.items, nextCursor: page.hasMore && last ? encodeCursor(runtime.keyring, scope, { id: last.id }) : null });
-};
+/** `{items: [price entry], nextCursor}`, oldest first; an agent token with `read` may ask. */
+export const listPrices = defineRoute({
+  group: 'prices',
+  operation: 'list-prices',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/prices',
+  auth: 'signed-in',
+  summary: 'Prices of a workspace, oldest first, paged (viewer)',
+  query: pageQuery,
+  answers: { 200: pageOf(priceEntrySchema) },
+  access: { role: 'viewer' },
+  description: 'Oldest first.',
+  example: { as: 'readToken' },
+  run: async (request) => {
+    const { workspaceId } = await priceWorkspace(request, 'viewer');
+    const { runtime } = request;
+    const { cursor, limit } = parseQuery(pageQuery, request.query);
+    const scope = `prices:${workspaceId}`;
+    const after = cursor ? decodeCursor<{ id: string }>(runtime.keyring, scope, cursor) : null;
+    const page = await listPriceEntryPage(runtime.db, { workspaceId, afterId: after?.id ?? null, limit });
+    const last = page.items.at(-1);
+    return jsonResponse(200, { items: page.items, nextCursor: page.hasMore && last ? encodeCursor(runtime.keyring, scope, { id: last.id }) : null });
+  },
+});

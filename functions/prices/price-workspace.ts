@@ -3,15 +3,13 @@ import type { Caller } from '../../lib/auth/caller';
 import type { WorkspaceRole } from '../../lib/db/schema';
 import type { ApiRequest } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 
 /**
  * The workspace of a price route and the caller's access to it (docs/decisions.md "Prices"):
  * any member reads and searches; the owner adds, imports and deletes.
  */
-export async function priceWorkspace(request: ApiRequest, need: WorkspaceRole): Promise<{ workspaceId: string; caller: Caller }> {
+export async function priceWorkspace(request: ApiRequest<Caller>, need: WorkspaceRole): Promise<{ workspaceId: string; caller: Caller }> {
   const { caller, runtime, pathParameters } = request;
-  if (!caller) throw HttpProblem.unauthorized();
   const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
   await authorizeWorkspace(runtime.db, caller, workspaceId, need);
   return { workspaceId, caller };

@@ -1,13 +1,42 @@
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { z } from 'zod';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
+import { calendarDate } from '../../lib/openapi/schema-kit';
 import { priceCatalogContext } from '../../lib/prices/catalog-access';
 import { awsPricesQuery } from '../../lib/prices/catalog-requests';
 import { searchAwsPrices as search } from '../../lib/prices/catalog-searches';
+import { decimalText } from '../../lib/prices/price-answer-schema';
 import { priceWorkspace } from './price-workspace';
 
-/** GET W/prices/aws/prices?service=&region=&search= (viewer): 200 `{items: [rate], truncated}`; 502 when the AWS Price List fails. */
-export const searchAwsPrices: Operation = async (request) => {
-  await priceWorkspace(request, 'viewer');
-  const query = parseQuery(awsPricesQuery, request.query);
-  return jsonResponse(200, await search(priceCatalogContext(request.runtime), query));
-};
+const awsRate = z.looseObject({
+  rateCode: z.string(),
+  sku: z.string(),
+  productFamily: z.string().nullable(),
+  description: z.string().nullable(),
+  unit: z.string(),
+  unitPrice: decimalText,
+  currency: z.string(),
+  effectiveDate: calendarDate,
+  attributes: z.record(z.string(), z.string()),
+});
+
+/** ?service=&region=&search=: `{items: [rate], truncated}`; 502 when the AWS Price List fails. */
+export const searchAwsPrices = defineRoute({
+  group: 'prices',
+  operation: 'search-aws-prices',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/prices/aws/prices',
+  auth: 'person',
+  summary: 'OnDemand rates of an AWS service in a region, searched (viewer)',
+  query: awsPricesQuery,
+  answers: { 200: z.object({ items: z.array(awsRate), truncated: z.boolean() }), 502: 'problem' },
+  access: { role: 'viewer' },
+  description: '502 when the catalog fails or refuses (nothing is stored).',
+  example: { query: { service: 'AmazonEC2', region: 'us-east-1', search: 't3.micro' }, status: 502, why: 'the test instance reaches no price catalog' },
+  run: async (request) => {
+    await priceWorkspace(request, 'viewer');
+    const query = parseQuery(awsPricesQuery, request.query);
+    return jsonResponse(200, await search(priceCatalogContext(request.runtime), query));
+  },
+});

@@ -1,13 +1,41 @@
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { z } from 'zod';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
 import { priceCatalogContext } from '../../lib/prices/catalog-access';
 import { azureMeterQuery } from '../../lib/prices/catalog-requests';
 import { searchAzureMeters as search } from '../../lib/prices/catalog-searches';
 import { priceWorkspace } from './price-workspace';
 
-/** GET W/prices/azure/meters (viewer): 200 `{currency, items: [meter], nextCursor}`; 409 while the search is off; 502 when Azure fails. */
-export const searchAzureMeters: Operation = async (request) => {
-  const { workspaceId } = await priceWorkspace(request, 'viewer');
-  const query = parseQuery(azureMeterQuery, request.query);
-  return jsonResponse(200, await search(priceCatalogContext(request.runtime), workspaceId, query));
-};
+const azureMeter = z.looseObject({
+  meterId: z.string(),
+  meterName: z.string(),
+  skuId: z.string(),
+  skuName: z.string(),
+  armRegionName: z.string(),
+  unitOfMeasure: z.string(),
+  retailPrice: z.number(),
+  unitPrice: z.number(),
+  currency: z.string(),
+  effectiveDate: z.string(),
+});
+
+/** `{currency, items: [meter], nextCursor}`; 409 while the search is off; 502 when Azure fails. */
+export const searchAzureMeters = defineRoute({
+  group: 'prices',
+  operation: 'search-azure-meters',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/prices/azure/meters',
+  auth: 'person',
+  summary: 'Search Azure retail prices, a page at a time (viewer)',
+  query: azureMeterQuery,
+  answers: { 200: z.object({ currency: z.string(), items: z.array(azureMeter), nextCursor: z.string().nullable() }), 409: 'problem', 502: 'problem' },
+  access: { role: 'viewer' },
+  description: '409 while cost.azurePricesBaseUrl is empty. 502 when the catalog fails or refuses (nothing is stored).',
+  example: { query: { serviceName: 'Virtual Machines' }, status: 409, why: 'the fixture workspace turns the Azure search off' },
+  run: async (request) => {
+    const { workspaceId } = await priceWorkspace(request, 'viewer');
+    const query = parseQuery(azureMeterQuery, request.query);
+    return jsonResponse(200, await search(priceCatalogContext(request.runtime), workspaceId, query));
+  },
+});

@@ -1,13 +1,38 @@
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { z } from 'zod';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
 import { priceCatalogContext } from '../../lib/prices/catalog-access';
 import { gcpSkusQuery } from '../../lib/prices/catalog-requests';
 import { searchGcpSkus as search } from '../../lib/prices/catalog-searches';
 import { priceWorkspace } from './price-workspace';
 
-/** GET W/prices/gcp/skus?serviceId=&region=&search=&currency= (viewer): 200 `{currency, items: [sku], truncated}`; 409 without `gcp:apiKey`; 502 when Google fails. */
-export const searchGcpSkus: Operation = async (request) => {
-  const { workspaceId } = await priceWorkspace(request, 'viewer');
-  const query = parseQuery(gcpSkusQuery, request.query);
-  return jsonResponse(200, await search(priceCatalogContext(request.runtime), workspaceId, query));
-};
+const gcpSku = z.looseObject({
+  skuId: z.string(),
+  description: z.string(),
+  serviceRegions: z.array(z.string()),
+  usageUnit: z.string().nullable(),
+  currency: z.string().nullable(),
+  effectiveDate: z.string().nullable(),
+  tiers: z.array(z.looseObject({})),
+});
+
+/** ?serviceId=&region=&search=&currency=: `{currency, items: [sku], truncated}`; 409 without `gcp:apiKey`; 502 when Google fails. */
+export const searchGcpSkus = defineRoute({
+  group: 'prices',
+  operation: 'search-gcp-skus',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/prices/gcp/skus',
+  auth: 'person',
+  summary: 'SKUs of a Google Cloud service with their prices, searched (viewer)',
+  query: gcpSkusQuery,
+  answers: { 200: z.object({ currency: z.string(), items: z.array(gcpSku), truncated: z.boolean() }), 409: 'problem', 502: 'problem' },
+  access: { role: 'viewer' },
+  description: '409 without gcp:apiKey. 502 when the catalog fails or refuses (nothing is stored).',
+  example: { query: { serviceId: '6F81-5844-456A' }, status: 409, why: 'the fixture workspace holds no gcp:apiKey' },
+  run: async (request) => {
+    const { workspaceId } = await priceWorkspace(request, 'viewer');
+    const query = parseQuery(gcpSkusQuery, request.query);
+    return jsonResponse(200, await search(priceCatalogContext(request.runtime), workspaceId, query));
+  },
+});
