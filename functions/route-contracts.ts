@@ -9,8 +9,6 @@ import { contracts as ai } from './ai/contract';
 import { contracts as aiProposals } from './ai-proposals/contract';
 import { contracts as auth } from './auth/contract';
 import { contracts as costs } from './costs/contract';
-import { contracts as exports } from './exports/contract';
-import { contracts as facts } from './facts/contract';
 import { contracts as graph } from './graph/contract';
 import { contracts as health } from './health/contract';
 import { contracts as hosts } from './hosts/contract';
@@ -19,7 +17,6 @@ import { contracts as instance } from './instance/contract';
 import { contracts as loadTests } from './load-tests/contract';
 import { contracts as mcp } from './mcp/contract';
 import { contracts as members } from './members/contract';
-import { contracts as model } from './model/contract';
 import { contracts as prices } from './prices/contract';
 import { contracts as projects } from './projects/contract';
 import { contracts as promises } from './promises/contract';
@@ -30,7 +27,6 @@ import { contracts as setup } from './setup/contract';
 import { contracts as share } from './share/contract';
 import { contracts as shareLinks } from './share-links/contract';
 import { contracts as sources } from './sources/contract';
-import { contracts as streams } from './streams/contract';
 import { contracts as views } from './views/contract';
 import { contracts as web } from './web/contract';
 import { contracts as workspaces } from './workspaces/contract';
@@ -43,8 +39,6 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   'ai-proposals': aiProposals,
   auth,
   costs,
-  exports,
-  facts,
   graph,
   health,
   hosts,
@@ -53,7 +47,6 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   'load-tests': loadTests,
   mcp,
   members,
-  model,
   prices,
   projects,
   promises,
@@ -64,7 +57,6 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   share,
   'share-links': shareLinks,
   sources,
-  streams,
   views,
   web,
   workspaces,
