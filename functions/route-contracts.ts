@@ -8,18 +8,14 @@ import { contracts as ai } from './ai/contract';
 import { contracts as aiProposals } from './ai-proposals/contract';
 import { contracts as auth } from './auth/contract';
 import { contracts as comments } from './comments/contract';
-import { contracts as exports } from './exports/contract';
-import { contracts as facts } from './facts/contract';
 import { contracts as health } from './health/contract';
 import { contracts as hosts } from './hosts/contract';
 import { contracts as imports } from './imports/contract';
 import { contracts as instance } from './instance/contract';
 import { contracts as members } from './members/contract';
-import { contracts as model } from './model/contract';
 import { contracts as projects } from './projects/contract';
 import { contracts as setup } from './setup/contract';
 import { contracts as sources } from './sources/contract';
-import { contracts as streams } from './streams/contract';
 import { contracts as webhooks } from './webhooks/contract';
 import { contracts as workspaces } from './workspaces/contract';
 
@@ -28,18 +24,14 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   'ai-proposals': aiProposals,
   auth,
   comments,
-  exports,
-  facts,
   health,
   hosts,
   imports,
   instance,
   members,
-  model,
   projects,
   setup,
   sources,
-  streams,
   webhooks,
   workspaces,
 };

@@ -24,8 +24,20 @@ import { routes as olderRoutes, routeKeyOf, type RouteDefinition } from '../lib/
 // projects
 
 // model
+import { exportModel } from './model/export-model';
+import { importModel } from './model/import-model';
+import { elementEndpoints } from './model/elements';
+import { relationshipEndpoints } from './model/relationships';
+import { messageEndpoints } from './model/messages';
+import { schemaEndpoints } from './model/schemas';
+import { operationEndpoints } from './model/operations';
+import { channelEndpoints } from './model/channels';
+import { subscriptionEndpoints } from './model/subscriptions';
+import { bindingEndpoints } from './model/bindings';
 
 // facts
+import { acceptFact } from './facts/accept-fact';
+import { markFactUnknown } from './facts/mark-fact-unknown';
 
 // scenarios
 import { listScenarios } from './scenarios/list-scenarios';
@@ -36,8 +48,15 @@ import { deleteScenario } from './scenarios/delete-scenario';
 import { runScenario } from './scenarios/run-scenario';
 
 // exports
+import { exportViewSvg } from './exports/export-view-svg';
+import { exportViewFlowchart } from './exports/export-view-flowchart';
+import { exportArchitectureDsl } from './exports/export-architecture-dsl';
 
 // streams
+import { listRevisions } from './streams/list-revisions';
+import { createRevision } from './streams/create-revision';
+import { listBranches } from './streams/list-branches';
+import { createBranch } from './streams/create-branch';
 
 // views
 import { listViews } from './views/list-views';
@@ -190,8 +209,20 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   // projects
 
   // model
+  exportModel,
+  importModel,
+  ...elementEndpoints,
+  ...relationshipEndpoints,
+  ...messageEndpoints,
+  ...schemaEndpoints,
+  ...operationEndpoints,
+  ...channelEndpoints,
+  ...subscriptionEndpoints,
+  ...bindingEndpoints,
 
   // facts
+  acceptFact,
+  markFactUnknown,
 
   // scenarios
   listScenarios,
@@ -202,8 +233,15 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   runScenario,
 
   // exports
+  exportViewSvg,
+  exportViewFlowchart,
+  exportArchitectureDsl,
 
   // streams
+  listRevisions,
+  createRevision,
+  listBranches,
+  createBranch,
 
   // views
   listViews,

@@ -1,15 +1,26 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { textResponse, type Operation } from '../../lib/http/api-types';
+import { textResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { renderArchitectureDsl } from '../../lib/render/render-architecture-dsl';
-import { fromQuery, readArchitectureDslExport } from './export-source';
+import { exportQuery, fromQuery, readArchitectureDslExport } from './export-source';
 
-/** GET P/export/archdsl (viewer): the whole model and the views as Structurizr DSL, `text/plain`, UTF-8. */
-export const exportArchitectureDsl: Operation = async (request) => {
-  const { runtime, caller, pathParameters } = request;
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const { model, views, source } = await readArchitectureDslExport(runtime.db, project.id, fromQuery(request.query));
-  return textResponse(200, renderArchitectureDsl({ projectName: project.name, model, views, source }), 'text/plain; charset=utf-8');
-};
+/** The whole model and the views as Structurizr DSL, `text/plain`, UTF-8. */
+export const exportArchitectureDsl = defineRoute({
+  group: 'exports',
+  operation: 'export-architecture-dsl',
+  method: 'GET',
+  path: '/api/projects/{projectId}/export/archdsl',
+  auth: 'signed-in',
+  summary: 'The model and views as Structurizr DSL text (viewer)',
+  query: exportQuery,
+  answers: { 200: { contentType: 'text/plain', description: 'Structurizr DSL text: the model and every view.' }, 400: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'viewer' },
+  run: async (request) => {
+    const { runtime, caller, pathParameters } = request;
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const { model, views, source } = await readArchitectureDslExport(runtime.db, project.id, fromQuery(request.query));
+    return textResponse(200, renderArchitectureDsl({ projectName: project.name, model, views, source }), 'text/plain; charset=utf-8');
+  },
+});

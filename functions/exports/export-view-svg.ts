@@ -1,6 +1,22 @@
-import type { Operation } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { renderViewSvg } from '../../lib/render/render-view-svg';
+import { exportQuery } from './export-source';
 import { exportView } from './view-export';
+import { viewParams } from './view-params';
 
-/** GET P/views/{viewId}/export/svg (viewer): `image/svg+xml`, UTF-8. */
-export const exportViewSvg: Operation = (request) => exportView(request, renderViewSvg, 'image/svg+xml; charset=utf-8');
+/** `image/svg+xml`, UTF-8. */
+export const exportViewSvg = defineRoute({
+  group: 'exports',
+  operation: 'export-view-svg',
+  method: 'GET',
+  path: '/api/projects/{projectId}/views/{viewId}/export/svg',
+  auth: 'signed-in',
+  summary: 'A view as SVG; ?revisionId= reads a revision (viewer)',
+  params: viewParams,
+  query: exportQuery,
+  answers: { 200: { contentType: 'image/svg+xml' }, 400: 'problem', 404: 'problem' },
+  access: { role: 'viewer' },
+  description: '`?revisionId=` draws a revision (400 when it names none of the project).',
+  example: { as: 'readToken' },
+  run: (request) => exportView(request, renderViewSvg, 'image/svg+xml; charset=utf-8'),
+});

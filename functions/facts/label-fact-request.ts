@@ -1,5 +1,5 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/auth/caller';
+import { actorOf, type Caller } from '../../lib/auth/caller';
 import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
@@ -16,9 +16,8 @@ function entityTypeOf(text: string | undefined): ModelKind {
 }
 
 /** The shared path of accept and mark-unknown: editor role, the stream of `?branchId=`, one committed change. */
-export async function runFactDecision(request: ApiRequest, decide: (userId: string | null) => FactDecision): Promise<ApiResponse> {
+export async function runFactDecision(request: ApiRequest<Caller>, decide: (userId: string | null) => FactDecision): Promise<ApiResponse> {
   const { runtime, caller, pathParameters } = request;
-  if (!caller) throw HttpProblem.unauthorized();
   const kind = entityTypeOf(pathParameters.entityType);
   const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
   const stream = await streamOfRequest(runtime.db, project.id, branchIdOf(request));

@@ -1,28 +1,41 @@
 import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import type { Operation } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { exportModelDocument } from '../../lib/model/export-model-document';
+import { modelDocumentSchema } from '../../lib/model/record-answer-schemas';
 import { fitModelExportToFunction } from './fit-function-answer';
 
-export const exportQuery = z.strictObject({ format: z.enum(['json', 'yaml'], 'must be "json" or "yaml"').default('json') });
+const exportQuery = z.strictObject({ format: z.enum(['json', 'yaml'], 'must be "json" or "yaml"').default('json') });
 
 /**
- * GET P/export (viewer): the main model as a model document; JSON indented, or YAML as `application/x-yaml`.
- * Written as its records are read, a page at a time; in a function deployment, gzip-compressed or refused when
- * it is over what a function may answer.
+ * JSON indented, or YAML as `application/x-yaml`. Written as its records are read, a page at a time; in a
+ * function deployment, gzip-compressed or refused when it is over what a function may answer.
  */
-export const exportModel: Operation = async ({ runtime, caller, pathParameters, query, headers }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const { format } = parseQuery(exportQuery, query);
-  const { text, modelVersion } = await exportModelDocument(runtime.db, project, format);
-  const response = {
-    status: 200,
-    headers: { 'content-type': format === 'yaml' ? 'application/x-yaml; charset=utf-8' : 'application/json; charset=utf-8', 'model-version': String(modelVersion) },
-    body: text,
-  };
-  const limit = runtime.responsePayloadLimitBytes;
-  return limit === undefined ? response : fitModelExportToFunction(response, headers['accept-encoding'], limit, project.id);
-};
+export const exportModel = defineRoute({
+  group: 'model',
+  operation: 'export-model',
+  method: 'GET',
+  path: '/api/projects/{projectId}/export',
+  auth: 'signed-in',
+  summary: 'The main model as a JSON (default) or YAML model document (viewer)',
+  query: exportQuery,
+  answers: {
+    200: { contentType: 'application/json', alternatives: ['application/x-yaml'], schema: modelDocumentSchema, description: 'The model document; YAML with `?format=yaml`. The `Model-Version` header carries its version.' },
+    400: 'problem',
+  },
+  access: { role: 'viewer' },
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters, query, headers }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const { format } = parseQuery(exportQuery, query);
+    const { text, modelVersion } = await exportModelDocument(runtime.db, project, format);
+    const response = {
+      status: 200,
+      headers: { 'content-type': format === 'yaml' ? 'application/x-yaml; charset=utf-8' : 'application/json; charset=utf-8', 'model-version': String(modelVersion) },
+      body: text,
+    };
+    const limit = runtime.responsePayloadLimitBytes;
+    return limit === undefined ? response : fitModelExportToFunction(response, headers['accept-encoding'], limit, project.id);
+  },
+});

@@ -4,19 +4,9 @@ import type { Database } from '../../lib/db/schema';
 import type { ApiRequest } from '../../lib/http/api-types';
 import { parseQuery } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { sectionOfKind, type ModelKind } from '../../lib/model/model-records';
+import type { ModelKind } from '../../lib/model/model-records';
 import { branchOrMain, revisionOf, type ModelStream } from '../../lib/model/stream-store';
 import { guidText } from '../../lib/http/common-schemas';
-
-const kindOfSection = new Map(Object.entries(sectionOfKind).map(([kind, section]) => [section, kind as ModelKind]));
-
-/** The record kind a model route serves: the collection segment after the project ID. */
-export function kindOfRoute(request: ApiRequest): ModelKind {
-  const section = request.route.path.split('/')[4] ?? '';
-  const kind = kindOfSection.get(section);
-  if (!kind) throw new Error(`route ${request.route.path} names no model kind`);
-  return kind;
-}
 
 export const branchQuery = z.strictObject({ branchId: guidText.optional() });
 

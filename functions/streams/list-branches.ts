@@ -1,13 +1,24 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { listStreams } from '../../lib/model/stream-store';
+import { listOf } from '../../lib/openapi/schema-kit';
+import { branchSchema } from './stream-schemas';
 import { branchView } from './stream-views';
 
-/** GET P/branches (viewer): 200 `{items}`, drafts and variants oldest first. */
-export const listBranches: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, { items: (await listStreams(runtime.db, project.id, ['draft', 'variant'])).map(branchView) });
-};
+export const listBranches = defineRoute({
+  group: 'streams',
+  operation: 'list-branches',
+  method: 'GET',
+  path: '/api/projects/{projectId}/branches',
+  auth: 'signed-in',
+  summary: 'Drafts and variants, oldest first (viewer)',
+  answers: { 200: listOf(branchSchema) },
+  access: { role: 'viewer' },
+  example: { as: 'viewer' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, { items: (await listStreams(runtime.db, project.id, ['draft', 'variant'])).map(branchView) });
+  },
+});

@@ -1,13 +1,24 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { listStreams } from '../../lib/model/stream-store';
+import { listOf } from '../../lib/openapi/schema-kit';
+import { revisionSchema } from './stream-schemas';
 import { revisionView } from './stream-views';
 
-/** GET P/revisions (viewer): 200 `{items[{id, name, modelVersion, createdAt}]}`. */
-export const listRevisions: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, { items: (await listStreams(runtime.db, project.id, ['revision'])).map(revisionView) });
-};
+export const listRevisions = defineRoute({
+  group: 'streams',
+  operation: 'list-revisions',
+  method: 'GET',
+  path: '/api/projects/{projectId}/revisions',
+  auth: 'signed-in',
+  summary: 'Revisions of the main model, oldest first (viewer)',
+  answers: { 200: listOf(revisionSchema) },
+  access: { role: 'viewer' },
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, { items: (await listStreams(runtime.db, project.id, ['revision'])).map(revisionView) });
+  },
+});
