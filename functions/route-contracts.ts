@@ -5,8 +5,6 @@
  */
 import type { GroupContracts } from '../lib/openapi/route-contract';
 import { contracts as agent } from './agent/contract';
-import { contracts as ai } from './ai/contract';
-import { contracts as aiProposals } from './ai-proposals/contract';
 import { contracts as auth } from './auth/contract';
 import { contracts as costs } from './costs/contract';
 import { contracts as exports } from './exports/contract';
@@ -34,13 +32,9 @@ import { contracts as streams } from './streams/contract';
 import { contracts as views } from './views/contract';
 import { contracts as web } from './web/contract';
 import { contracts as workspaces } from './workspaces/contract';
-import { contracts as comments } from './comments/contract';
-import { contracts as webhooks } from './webhooks/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   agent,
-  ai,
-  'ai-proposals': aiProposals,
   auth,
   costs,
   exports,
@@ -68,6 +62,4 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   views,
   web,
   workspaces,
-  comments,
-  webhooks,
 };

@@ -46,8 +46,22 @@ import { routes as olderRoutes, routeKeyOf, type RouteDefinition } from '../lib/
 // load-tests
 
 // ai
+import { explain } from './ai/explain';
+import { listCalls } from './ai/list-calls';
+import { getUsage } from './ai/get-usage';
 
 // comments
+import { listCommentThreads } from './comments/list-threads';
+import { createCommentThread } from './comments/create-thread';
+import { getCommentThread } from './comments/get-thread';
+import { createCommentReply } from './comments/create-reply';
+import { editThreadComment } from './comments/edit-comment';
+import { deleteThreadComment } from './comments/delete-comment';
+import { resolveCommentThread } from './comments/resolve-thread';
+import { reopenCommentThread } from './comments/reopen-thread';
+import { raiseThreadQuestion } from './comments/raise-question';
+import { raiseThreadDecision } from './comments/raise-decision';
+import { listThreadDecisions } from './comments/list-decisions';
 
 // mcp
 
@@ -71,10 +85,26 @@ import { putSecret } from './secrets/put-secret';
 import { deleteSecret } from './secrets/delete-secret';
 
 // webhooks
+import { listWebhookDeliveries } from './webhooks/list-webhook-deliveries';
 
 // web
 
 // ai-proposals
+import { listFlowProposals } from './ai-proposals/list-flow-proposals';
+import { createFlowProposal } from './ai-proposals/create-flow-proposal';
+import { submitFlowProposal } from './ai-proposals/submit-flow-proposal';
+import { getFlowProposal } from './ai-proposals/get-flow-proposal';
+import { deleteFlowProposal } from './ai-proposals/delete-flow-proposal';
+import { acceptFlowProposal } from './ai-proposals/accept-flow-proposal';
+import { rejectFlowProposal } from './ai-proposals/reject-flow-proposal';
+import { createMissingRecord } from './ai-proposals/create-missing-record';
+import { listArchitectureProposals } from './ai-proposals/list-architecture-proposals';
+import { createArchitectureProposal } from './ai-proposals/create-architecture-proposal';
+import { createArchitectureProposalFromDocument } from './ai-proposals/create-architecture-proposal-from-document';
+import { submitArchitectureProposal } from './ai-proposals/submit-architecture-proposal';
+import { getArchitectureProposal } from './ai-proposals/get-architecture-proposal';
+import { deleteArchitectureProposal } from './ai-proposals/delete-architecture-proposal';
+import { decideArchitectureProposal } from './ai-proposals/decide-architecture-proposal';
 
 // graph
 
@@ -116,8 +146,22 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   // load-tests
 
   // ai
+  explain,
+  listCalls,
+  getUsage,
 
   // comments
+  listCommentThreads,
+  createCommentThread,
+  getCommentThread,
+  createCommentReply,
+  editThreadComment,
+  deleteThreadComment,
+  resolveCommentThread,
+  reopenCommentThread,
+  raiseThreadQuestion,
+  raiseThreadDecision,
+  listThreadDecisions,
 
   // mcp
 
@@ -141,10 +185,26 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   deleteSecret,
 
   // webhooks
+  listWebhookDeliveries,
 
   // web
 
   // ai-proposals
+  listFlowProposals,
+  createFlowProposal,
+  submitFlowProposal,
+  getFlowProposal,
+  deleteFlowProposal,
+  acceptFlowProposal,
+  rejectFlowProposal,
+  createMissingRecord,
+  listArchitectureProposals,
+  createArchitectureProposal,
+  createArchitectureProposalFromDocument,
+  submitArchitectureProposal,
+  getArchitectureProposal,
+  deleteArchitectureProposal,
+  decideArchitectureProposal,
 
   // graph
 
