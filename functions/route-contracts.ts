@@ -4,10 +4,7 @@
  * group adds its two lines (docs/openapi.md "Adding a route's contract").
  */
 import type { GroupContracts } from '../lib/openapi/route-contract';
-import { contracts as ai } from './ai/contract';
-import { contracts as aiProposals } from './ai-proposals/contract';
 import { contracts as auth } from './auth/contract';
-import { contracts as comments } from './comments/contract';
 import { contracts as health } from './health/contract';
 import { contracts as hosts } from './hosts/contract';
 import { contracts as imports } from './imports/contract';
@@ -16,14 +13,10 @@ import { contracts as members } from './members/contract';
 import { contracts as projects } from './projects/contract';
 import { contracts as setup } from './setup/contract';
 import { contracts as sources } from './sources/contract';
-import { contracts as webhooks } from './webhooks/contract';
 import { contracts as workspaces } from './workspaces/contract';
 
 export const routeContracts: Readonly<Record<string, GroupContracts>> = {
-  ai,
-  'ai-proposals': aiProposals,
   auth,
-  comments,
   health,
   hosts,
   imports,
@@ -32,6 +25,5 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   projects,
   setup,
   sources,
-  webhooks,
   workspaces,
 };

@@ -131,8 +131,22 @@ import { compareLoadTestEstimate } from './load-tests/compare-estimate';
 import { compareLoadTestResults } from './load-tests/compare-results';
 
 // ai
+import { explain } from './ai/explain';
+import { listCalls } from './ai/list-calls';
+import { getUsage } from './ai/get-usage';
 
 // comments
+import { listCommentThreads } from './comments/list-threads';
+import { createCommentThread } from './comments/create-thread';
+import { getCommentThread } from './comments/get-thread';
+import { createCommentReply } from './comments/create-reply';
+import { editThreadComment } from './comments/edit-comment';
+import { deleteThreadComment } from './comments/delete-comment';
+import { resolveCommentThread } from './comments/resolve-thread';
+import { reopenCommentThread } from './comments/reopen-thread';
+import { raiseThreadQuestion } from './comments/raise-question';
+import { raiseThreadDecision } from './comments/raise-decision';
+import { listThreadDecisions } from './comments/list-decisions';
 
 // mcp
 import { postMcp } from './mcp/post-mcp';
@@ -180,11 +194,27 @@ import { putSecret } from './secrets/put-secret';
 import { deleteSecret } from './secrets/delete-secret';
 
 // webhooks
+import { listWebhookDeliveries } from './webhooks/list-webhook-deliveries';
 
 // web
 import { serveWebFile } from './web/serve-web-file';
 
 // ai-proposals
+import { listFlowProposals } from './ai-proposals/list-flow-proposals';
+import { createFlowProposal } from './ai-proposals/create-flow-proposal';
+import { submitFlowProposal } from './ai-proposals/submit-flow-proposal';
+import { getFlowProposal } from './ai-proposals/get-flow-proposal';
+import { deleteFlowProposal } from './ai-proposals/delete-flow-proposal';
+import { acceptFlowProposal } from './ai-proposals/accept-flow-proposal';
+import { rejectFlowProposal } from './ai-proposals/reject-flow-proposal';
+import { createMissingRecord } from './ai-proposals/create-missing-record';
+import { listArchitectureProposals } from './ai-proposals/list-architecture-proposals';
+import { createArchitectureProposal } from './ai-proposals/create-architecture-proposal';
+import { createArchitectureProposalFromDocument } from './ai-proposals/create-architecture-proposal-from-document';
+import { submitArchitectureProposal } from './ai-proposals/submit-architecture-proposal';
+import { getArchitectureProposal } from './ai-proposals/get-architecture-proposal';
+import { deleteArchitectureProposal } from './ai-proposals/delete-architecture-proposal';
+import { decideArchitectureProposal } from './ai-proposals/decide-architecture-proposal';
 
 // graph
 import { findPaths } from './graph/find-paths';
@@ -316,8 +346,22 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   compareLoadTestResults,
 
   // ai
+  explain,
+  listCalls,
+  getUsage,
 
   // comments
+  listCommentThreads,
+  createCommentThread,
+  getCommentThread,
+  createCommentReply,
+  editThreadComment,
+  deleteThreadComment,
+  resolveCommentThread,
+  reopenCommentThread,
+  raiseThreadQuestion,
+  raiseThreadDecision,
+  listThreadDecisions,
 
   // mcp
   postMcp,
@@ -365,11 +409,27 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   deleteSecret,
 
   // webhooks
+  listWebhookDeliveries,
 
   // web
   ...serveWebFile,
 
   // ai-proposals
+  listFlowProposals,
+  createFlowProposal,
+  submitFlowProposal,
+  getFlowProposal,
+  deleteFlowProposal,
+  acceptFlowProposal,
+  rejectFlowProposal,
+  createMissingRecord,
+  listArchitectureProposals,
+  createArchitectureProposal,
+  createArchitectureProposalFromDocument,
+  submitArchitectureProposal,
+  getArchitectureProposal,
+  deleteArchitectureProposal,
+  decideArchitectureProposal,
 
   // graph
   findPaths,

@@ -1,5 +1,18 @@
-import type { Operation } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { inProposals } from './proposal-contract-parts';
 import { deleteProposalOf } from './proposal-operations';
 
-/** DELETE P/ai/flow-proposals/{proposalId} (the editor who made it, or an owner): 204; 409 when the proposal wrote anything. */
-export const deleteFlowProposal: Operation = deleteProposalOf('flow');
+/** 409 when the proposal wrote anything. */
+export const deleteFlowProposal = defineRoute({
+  group: 'ai-proposals',
+  operation: 'delete-flow-proposal',
+  method: 'DELETE',
+  path: '/api/projects/{projectId}/ai/flow-proposals/{proposalId}',
+  auth: 'signed-in',
+  summary: 'Delete a flow proposal that wrote nothing (its maker or an owner)',
+  answers: { 204: 'empty', 403: 'problem', 404: 'problem', 409: 'problem' },
+  access: { role: 'editor', note: 'The editor who made it, or an owner (403 for anyone else).' },
+  description: '409 when the proposal wrote anything (a record or its scenario).',
+  example: { params: { ...inProposals, proposalId: '{doomedFlowProposalId}' }, last: true },
+  run: deleteProposalOf('flow'),
+});

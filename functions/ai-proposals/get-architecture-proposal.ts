@@ -1,5 +1,18 @@
-import type { Operation } from '../../lib/http/api-types';
+import { architectureProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
+import { defineRoute } from '../../lib/http/define-route';
+import { inProposals } from './proposal-contract-parts';
 import { getProposalOf } from './proposal-operations';
 
-/** GET P/ai/architecture-proposals/{proposalId} (viewer): the whole proposal. */
-export const getArchitectureProposal: Operation = getProposalOf('architecture');
+/** The whole proposal. */
+export const getArchitectureProposal = defineRoute({
+  group: 'ai-proposals',
+  operation: 'get-architecture-proposal',
+  method: 'GET',
+  path: '/api/projects/{projectId}/ai/architecture-proposals/{proposalId}',
+  auth: 'signed-in',
+  summary: 'An architecture proposal: its items with confidence and decisions, and those dropped (viewer)',
+  answers: { 200: architectureProposalSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'viewer', params: { ...inProposals, proposalId: '{architectureProposalId}' } },
+  run: getProposalOf('architecture'),
+});

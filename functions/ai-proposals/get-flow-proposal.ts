@@ -1,5 +1,18 @@
-import type { Operation } from '../../lib/http/api-types';
+import { flowProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
+import { defineRoute } from '../../lib/http/define-route';
+import { inProposals } from './proposal-contract-parts';
 import { getProposalOf } from './proposal-operations';
 
-/** GET P/ai/flow-proposals/{proposalId} (viewer): the whole proposal. */
-export const getFlowProposal: Operation = getProposalOf('flow');
+/** The whole proposal. */
+export const getFlowProposal = defineRoute({
+  group: 'ai-proposals',
+  operation: 'get-flow-proposal',
+  method: 'GET',
+  path: '/api/projects/{projectId}/ai/flow-proposals/{proposalId}',
+  auth: 'signed-in',
+  summary: 'A flow proposal: its scenario and missing records (viewer)',
+  answers: { 200: flowProposalSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'viewer', params: { ...inProposals, proposalId: '{flowProposalId}' } },
+  run: getProposalOf('flow'),
+});

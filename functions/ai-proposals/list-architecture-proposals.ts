@@ -1,5 +1,21 @@
-import type { Operation } from '../../lib/http/api-types';
+import { architectureProposalPageSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
+import { defineRoute } from '../../lib/http/define-route';
+import { inProposals } from './proposal-contract-parts';
+import { architectureListQuery } from './proposal-inputs';
 import { listProposalsOf } from './proposal-operations';
 
-/** GET P/ai/architecture-proposals (viewer): proposal summaries, newest first; query cursor, limit, status, submitted, mine, decided. */
-export const listArchitectureProposals: Operation = listProposalsOf('architecture');
+/** Proposal summaries; query cursor, limit, status, submitted, mine, decided, scanId. */
+export const listArchitectureProposals = defineRoute({
+  group: 'ai-proposals',
+  operation: 'list-architecture-proposals',
+  method: 'GET',
+  path: '/api/projects/{projectId}/ai/architecture-proposals',
+  auth: 'signed-in',
+  summary: 'Architecture proposals, newest first; ?status=, submitted, mine, decided, paged (viewer)',
+  query: architectureListQuery,
+  answers: { 200: architectureProposalPageSchema, 400: 'problem' },
+  access: { role: 'viewer' },
+  description: 'Newest first; `status`, `submitted` (made by submit), `mine` (made by the caller), `decided` and `scanId` (the proposal that groups the facts of that scan) filter. A cursor belongs to its list and filters.',
+  example: { as: 'readToken', params: inProposals, query: { submitted: 'true' } },
+  run: listProposalsOf('architecture'),
+});

@@ -8,26 +8,21 @@ import { proposalSummary, proposalView } from '../../lib/ai-proposals/proposal-v
 import { findProposal, listProposalPage, type ProposalKind, type ProposalPosition } from '../../lib/ai-proposals/proposal-store';
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf, type Caller } from '../../lib/auth/caller';
-import { jsonResponse, noContentResponse, type ApiRequest, type Operation } from '../../lib/http/api-types';
+import { jsonResponse, noContentResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { architectureListQuery, proposalListQuery } from './proposal-inputs';
 
-/** The caller, or 401. */
-export function callerOf(request: ApiRequest): Caller {
-  if (!request.caller) throw HttpProblem.unauthorized();
-  return request.caller;
-}
+/** The code of a proposal endpoint: every one is `signed-in`. */
+type ProposalOperation = (request: ApiRequest<Caller>) => Promise<ApiResponse>;
 
 /** GET P/ai/<kind>-proposals (viewer): a page of summaries, newest first, with the filters of part 1. */
-export function listProposalsOf(kind: ProposalKind): Operation {
-  return async (request) => {
-    const caller = callerOf(request);
-    const { runtime, pathParameters } = request;
+export function listProposalsOf(kind: ProposalKind): ProposalOperation {
+  return async ({ runtime, caller, pathParameters, query: search }) => {
     const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
     // Only the architecture list takes `scanId`; the flow list refuses it as an unknown parameter.
-    const query: z.infer<typeof architectureListQuery> = parseQuery(kind === 'architecture' ? architectureListQuery : proposalListQuery, request.query);
+    const query: z.infer<typeof architectureListQuery> = parseQuery(kind === 'architecture' ? architectureListQuery : proposalListQuery, search);
     const { cursor, limit, ...filter } = query;
     const actor = actorOf(caller);
     // The cursor belongs to one list: this project, kind, filters and (for `mine`) caller.
@@ -41,10 +36,8 @@ export function listProposalsOf(kind: ProposalKind): Operation {
 }
 
 /** GET P/ai/<kind>-proposals/{proposalId} (viewer): the whole proposal. */
-export function getProposalOf(kind: ProposalKind): Operation {
-  return async (request) => {
-    const caller = callerOf(request);
-    const { runtime, pathParameters } = request;
+export function getProposalOf(kind: ProposalKind): ProposalOperation {
+  return async ({ runtime, caller, pathParameters }) => {
     const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
     const row = await findProposal(runtime.db, project.id, kind, pathUuid(pathParameters.proposalId, 'Proposal'));
     if (!row) throw HttpProblem.notFound('Proposal not found');
@@ -53,10 +46,8 @@ export function getProposalOf(kind: ProposalKind): Operation {
 }
 
 /** DELETE P/ai/<kind>-proposals/{proposalId} (editor who made it, or owner): 204; 409 when it wrote anything. */
-export function deleteProposalOf(kind: ProposalKind): Operation {
-  return async (request) => {
-    const caller = callerOf(request);
-    const { runtime, pathParameters } = request;
+export function deleteProposalOf(kind: ProposalKind): ProposalOperation {
+  return async ({ runtime, caller, pathParameters }) => {
     const { project, role } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
     const actor = actorOf(caller);
     await deleteProposal({ db: runtime.db, projectId: project.id, proposalId: pathUuid(pathParameters.proposalId, 'Proposal'), actor, now: runtime.now() }, kind, (row) => role === 'owner' || row.created_by === actor);
@@ -65,9 +56,8 @@ export function deleteProposalOf(kind: ProposalKind): Operation {
 }
 
 /** The decider of a proposal's write endpoints (editor): the project, the path's proposal, the caller. */
-export async function deciderOf(request: ApiRequest) {
-  const caller = callerOf(request);
-  const { runtime, pathParameters } = request;
+export async function deciderOf(request: ApiRequest<Caller>) {
+  const { runtime, caller, pathParameters } = request;
   const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
   return { db: runtime.db, projectId: project.id, proposalId: pathUuid(pathParameters.proposalId, 'Proposal'), actor: actorOf(caller), now: runtime.now() };
 }

@@ -1,7 +1,24 @@
 import { rejectFlowProposal as reject } from '../../lib/ai-proposals/decide-flow-proposal';
+import { flowProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
 import { proposalView } from '../../lib/ai-proposals/proposal-views';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { inProposals } from './proposal-contract-parts';
 import { deciderOf } from './proposal-operations';
 
-/** POST P/ai/flow-proposals/{proposalId}/reject (editor): 200 the proposal, rejected; 409 when decided already. */
-export const rejectFlowProposal: Operation = async (request) => jsonResponse(200, proposalView(await reject(await deciderOf(request))));
+/** The proposal, rejected; 409 when decided already. */
+export const rejectFlowProposal = defineRoute({
+  group: 'ai-proposals',
+  operation: 'reject-flow-proposal',
+  method: 'POST',
+  path: '/api/projects/{projectId}/ai/flow-proposals/{proposalId}/reject',
+  auth: 'signed-in',
+  bodyKind: 'none',
+  bodyLimitBytes: 0,
+  summary: 'Reject a flow proposal (editor)',
+  answers: { 200: flowProposalSchema, 404: 'problem', 409: 'problem' },
+  access: { role: 'editor' },
+  description: 'Records already created stay; 409 when decided already.',
+  example: { as: 'editor', params: { ...inProposals, proposalId: '{rejectFlowProposalId}' } },
+  run: async (request) => jsonResponse(200, proposalView(await reject(await deciderOf(request)))),
+});

@@ -1,18 +1,31 @@
 import { submitFlow } from '../../lib/ai-proposals/create-flow-proposal';
+import { flowProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
 import { proposalView } from '../../lib/ai-proposals/proposal-views';
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { callerOf } from './proposal-operations';
+import { inProposals, proposalRateNote } from './proposal-contract-parts';
 import { flowSubmitBody } from './proposal-inputs';
 
-/** POST P/ai/flow-proposals/submit (editor): a ready flow, no AI, the same checks; 201 the proposal, 400, 404 (revised scenario), 409, 429. */
-export const submitFlowProposal: Operation = async (request) => {
-  const caller = callerOf(request);
-  const { runtime, pathParameters } = request;
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const body = parseBody(flowSubmitBody, request.body);
-  const row = await submitFlow({ runtime, project, actor: actorOf(caller) }, { request: body.request, reviseScenarioId: body.reviseScenarioId, flow: body.flow! });
-  return jsonResponse(201, proposalView(row));
-};
+/** A ready flow, no AI, the same checks as a proposed one. */
+export const submitFlowProposal = defineRoute({
+  group: 'ai-proposals',
+  operation: 'submit-flow-proposal',
+  method: 'POST',
+  path: '/api/projects/{projectId}/ai/flow-proposals/submit',
+  auth: 'signed-in',
+  summary: 'Submit a ready flow without AI, through the same checks (editor)',
+  body: flowSubmitBody,
+  answers: { 201: flowProposalSchema, 400: 'problem', 404: 'problem', 409: 'problem', 429: 'problem' },
+  access: { role: 'editor' },
+  description: `A ready flow output, without AI, through the same checks, against main; 400 naming each problem by its place; 404 for an unknown revised scenario; 409 too many open proposals. ${proposalRateNote}`,
+  example: { as: 'editor', params: inProposals, body: { request: 'Place an order', reviseScenarioId: null, flow: '{aiFlowOutput}' } },
+  run: async ({ runtime, caller, pathParameters, body: sent }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const body = parseBody(flowSubmitBody, sent);
+    const row = await submitFlow({ runtime, project, actor: actorOf(caller) }, { request: body.request, reviseScenarioId: body.reviseScenarioId, flow: body.flow! });
+    return jsonResponse(201, proposalView(row));
+  },
+});

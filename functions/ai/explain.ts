@@ -1,21 +1,45 @@
+import { z } from 'zod';
+import { aiUnavailableAnswerSchema } from '../../lib/ai/ai-task';
+import { explainDeltaSchema } from '../../lib/ai/ai-answer-schemas';
+import { explainModel } from '../../lib/ai/explain/explain-model';
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { explainModel } from '../../lib/ai/explain/explain-model';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { explainRequest } from './ai-inputs';
 
-/**
- * POST P/ai/explain (viewer, or an agent token with `read`): 200 the explain delta, or 200 the AI
- * unavailable answer; 400 for a bad body, 404 for an unknown project, branch or target, 409 when
- * privacy refuses or a trace event's run changed, 429 past the provider's requestsPerMinute.
- * Asking writes only the call record (docs/ai.md "Explain").
- */
-export const explain: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const request = parseBody(explainRequest, body);
-  const answer = await explainModel(runtime, { workspaceId: project.workspaceId, projectId: project.id, actor: actorOf(caller), ...request });
-  return jsonResponse(200, answer);
-};
+/** Asking writes only the call record (docs/ai.md "Explain"). */
+export const explain = defineRoute({
+  group: 'ai',
+  operation: 'explain',
+  method: 'POST',
+  path: '/api/projects/{projectId}/ai/explain',
+  auth: 'signed-in',
+  tokenScope: 'read',
+  summary: 'Explain an element, relationship, scenario, trace event or the model with the explain provider; 200 explain delta or AI unavailable (viewer)',
+  body: explainRequest,
+  answers: {
+    200: {
+      contentType: 'application/json',
+      schema: z.union([explainDeltaSchema, aiUnavailableAnswerSchema]),
+      description: 'The explain delta (`status` `answered`: AI output, never part of the model), or the AI unavailable answer (`status` `unavailable`).',
+    },
+    400: 'problem',
+    404: 'problem',
+    409: 'problem',
+    429: 'problem',
+  },
+  access: { role: 'viewer' },
+  description:
+    'Asks the provider `ai.taskRouting.explain` names about a record, a trace event of a scenario run, or (target null) the whole model; only the call record is written. ' +
+    '404 for an unknown branch or target (or a sequence the run does not have); 409 `private_code_refused`, or `conflict` on `target.runHash` when the run changed; 429 `rate_limited` past the provider\'s `requestsPerMinute`.',
+  // No provider is configured in the fixture workspace: the AI unavailable answer.
+  example: { as: 'readToken', body: { target: { kind: 'element', id: '{model_orders}' }, question: 'What does it do?', branchId: null } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const request = parseBody(explainRequest, body);
+    const answer = await explainModel(runtime, { workspaceId: project.workspaceId, projectId: project.id, actor: actorOf(caller), ...request });
+    return jsonResponse(200, answer);
+  },
+});

@@ -1,15 +1,27 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
+import { aiUsageSchema } from '../../lib/ai/ai-answer-schemas';
 import { aiUsageSummary } from '../../lib/ai/ai-usage';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { authorizeWorkspace } from '../../lib/auth/access-policy';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
 
-/** GET W/ai/usage (owner): 200 this UTC month's AI spend, in all and per provider, against the budgets (docs/ai.md "Call records"). */
-export const getUsage: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
-  await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
-  const settings = await effectiveWorkspaceSettings({ db: runtime.db, profile: runtime.config.profile }, workspaceId);
-  return jsonResponse(200, await aiUsageSummary(runtime.db, { workspaceId, settings, now: runtime.now() }));
-};
+/** docs/ai.md "Call records". */
+export const getUsage = defineRoute({
+  group: 'ai',
+  operation: 'get-usage',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/ai/usage',
+  auth: 'person',
+  summary: 'AI spend of this UTC month, in all and per provider, against the budgets (owner)',
+  answers: { 200: aiUsageSchema },
+  access: { role: 'owner', note: 'A person; an agent token gets 403.' },
+  description: 'This UTC month\'s spend in exact decimal USD, in all and per provider (every provider of the settings, and any removed one that spent this month), against the budgets.',
+  example: {},
+  run: async ({ runtime, caller, pathParameters }) => {
+    const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+    await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
+    const settings = await effectiveWorkspaceSettings({ db: runtime.db, profile: runtime.config.profile }, workspaceId);
+    return jsonResponse(200, await aiUsageSummary(runtime.db, { workspaceId, settings, now: runtime.now() }));
+  },
+});

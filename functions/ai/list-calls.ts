@@ -1,23 +1,34 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { listAiCalls, type AiCallPosition } from '../../lib/ai/ai-call-store';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { aiCallSchema } from '../../lib/ai/ai-answer-schemas';
+import { authorizeWorkspace } from '../../lib/auth/access-policy';
+import { jsonResponse } from '../../lib/http/api-types';
 import { pageQuery } from '../../lib/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { pageOf } from '../../lib/openapi/schema-kit';
 
-/**
- * GET W/ai/calls (owner): 200 `{items, nextCursor}`, the workspace's AI call records newest first
- * (task, provider, model, tokens, cost, duration, outcome; never prompt text). `cursor`, `limit`.
- */
-export const listCalls: Operation = async ({ runtime, caller, pathParameters, query }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
-  await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
-  const input = parseQuery(pageQuery, query);
-  const scope = `ai-calls:${workspaceId}`;
-  const before = input.cursor ? decodeCursor<AiCallPosition>(runtime.keyring, scope, input.cursor) : null;
-  const page = await listAiCalls(runtime.db, { workspaceId, before, limit: input.limit });
-  const last = page.items.at(-1);
-  return jsonResponse(200, { items: page.items, nextCursor: page.hasMore && last ? encodeCursor(runtime.keyring, scope, { at: last.at, id: last.id }) : null });
-};
+/** `{items, nextCursor}`: task, provider, model, tokens, cost, duration, outcome; never prompt text. */
+export const listCalls = defineRoute({
+  group: 'ai',
+  operation: 'list-calls',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/ai/calls',
+  auth: 'person',
+  summary: 'AI call records, newest first: task, provider, model, tokens, cost, duration, outcome (owner)',
+  query: pageQuery,
+  answers: { 200: pageOf(aiCallSchema), 400: 'problem' },
+  access: { role: 'owner', note: 'A person; an agent token gets 403.' },
+  description: 'Every attempt that reached a routed provider, newest first: never prompt or answer text.',
+  example: { query: { limit: '20' } },
+  run: async ({ runtime, caller, pathParameters, query }) => {
+    const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+    await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
+    const input = parseQuery(pageQuery, query);
+    const scope = `ai-calls:${workspaceId}`;
+    const before = input.cursor ? decodeCursor<AiCallPosition>(runtime.keyring, scope, input.cursor) : null;
+    const page = await listAiCalls(runtime.db, { workspaceId, before, limit: input.limit });
+    const last = page.items.at(-1);
+    return jsonResponse(200, { items: page.items, nextCursor: page.hasMore && last ? encodeCursor(runtime.keyring, scope, { at: last.at, id: last.id }) : null });
+  },
+});

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { authorizeProject } from '../../lib/auth/access-policy';
+import type { Caller, PersonCaller } from '../../lib/auth/caller';
 import type { CommentContext, CommentWriter } from '../../lib/comments/threads';
 import type { WorkspaceRole } from '../../lib/db/schema';
 import type { ApiRequest } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
 import type { ProjectRecord } from '../../lib/workspaces/project-store';
 
@@ -17,17 +17,14 @@ export function commentContext(runtime: ServiceRuntime): CommentContext {
  * The project and the person writing, with at least `need` (docs/decisions.md "Comments"):
  * comments are people's words, so the write routes take no agent token (`auth: person`).
  */
-export async function authorizeWriter(request: ApiRequest, need: WorkspaceRole): Promise<{ project: ProjectRecord; writer: CommentWriter }> {
+export async function authorizeWriter(request: ApiRequest<PersonCaller>, need: WorkspaceRole): Promise<{ project: ProjectRecord; writer: CommentWriter }> {
   const { caller, runtime, pathParameters } = request;
-  if (!caller) throw HttpProblem.unauthorized();
-  if (caller.kind !== 'person') throw HttpProblem.forbidden('Signed in as a person required', 'Comments are written by people; agent tokens read them.');
   const { project, role } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), need);
   return { project, writer: { userId: caller.userId, role: role! } };
 }
 
 /** The project for a read: viewers, and agent tokens with the `read` scope. */
-export async function authorizeReader(request: ApiRequest): Promise<ProjectRecord> {
+export async function authorizeReader(request: ApiRequest<Caller>): Promise<ProjectRecord> {
   const { caller, runtime, pathParameters } = request;
-  if (!caller) throw HttpProblem.unauthorized();
   return (await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer')).project;
 }

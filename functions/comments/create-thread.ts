@@ -1,14 +1,30 @@
+import { threadSchema } from '../../lib/comments/comment-answer-schemas';
 import { createThread } from '../../lib/comments/threads';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { eventLinkBase } from '../../lib/http/event-link-base';
 import { parseBody } from '../../lib/http/parse-input';
 import { authorizeWriter, commentContext } from './comment-access';
 import { threadRequest } from './comment-inputs';
 
-/** POST P/threads (viewer, a person): 201 the new thread with its first comment; 200 the thread an `id` already names; 409 another project's ID. */
-export const createCommentThread: Operation = async (request) => {
-  const { project, writer } = await authorizeWriter(request, 'viewer');
-  const body = parseBody(threadRequest, request.body);
-  const answer = await createThread(commentContext(request.runtime), { project, writer, request: body, linkBase: eventLinkBase(request) });
-  return jsonResponse(answer.created ? 201 : 200, answer.thread);
-};
+/** A person's words: an agent token cannot open a thread. */
+export const createCommentThread = defineRoute({
+  group: 'comments',
+  operation: 'create-thread',
+  method: 'POST',
+  path: '/api/projects/{projectId}/threads',
+  auth: 'person',
+  summary: 'Open a thread on a target with its first comment; 200 when the id exists, 201 when new (viewer)',
+  body: threadRequest,
+  answers: { 201: threadSchema, 200: threadSchema, 400: 'problem', 409: 'problem' },
+  access: { role: 'viewer' },
+  description:
+    "201 the new thread with its first comment; 200 the thread `id` already names in this project (nothing written); 409 on `id` when another project's thread has it. 400 on `target.id` when the target is not in the thread's line (main or `draftId`), on `draftId` when it names no draft, on `mentions[i]` for someone who is not a member of the workspace.",
+  example: { as: 'viewer', body: { target: { kind: 'element', id: '{model_orders}' }, body: 'Should **orders** own the payment step?', mentions: ['editor@contract.test'] }, status: 201 },
+  run: async (request) => {
+    const { project, writer } = await authorizeWriter(request, 'viewer');
+    const body = parseBody(threadRequest, request.body);
+    const answer = await createThread(commentContext(request.runtime), { project, writer, request: body, linkBase: eventLinkBase(request) });
+    return jsonResponse(answer.created ? 201 : 200, answer.thread);
+  },
+});

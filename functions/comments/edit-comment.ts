@@ -1,15 +1,30 @@
+import { commentSchema } from '../../lib/comments/comment-answer-schemas';
 import { editComment } from '../../lib/comments/threads';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { eventLinkBase } from '../../lib/http/event-link-base';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { authorizeWriter, commentContext } from './comment-access';
 import { editRequest } from './comment-inputs';
 
-/** PATCH P/threads/{threadId}/comments/{commentId} (its author): 200 the comment; 403 someone else's; 409 a deleted one. */
-export const editThreadComment: Operation = async (request) => {
-  const { project, writer } = await authorizeWriter(request, 'viewer');
-  const threadId = pathUuid(request.pathParameters.threadId, 'Thread');
-  const commentId = pathUuid(request.pathParameters.commentId, 'Comment');
-  const body = parseBody(editRequest, request.body);
-  return jsonResponse(200, await editComment(commentContext(request.runtime), { project, threadId, commentId, writer, request: body, linkBase: eventLinkBase(request) }));
-};
+/** Only its author may change a comment; a deleted one stays deleted. */
+export const editThreadComment = defineRoute({
+  group: 'comments',
+  operation: 'edit-comment',
+  method: 'PATCH',
+  path: '/api/projects/{projectId}/threads/{threadId}/comments/{commentId}',
+  auth: 'person',
+  summary: "Change one's own comment: body and mentions (its author)",
+  body: editRequest,
+  answers: { 200: commentSchema, 400: 'problem', 403: 'problem', 404: 'problem', 409: 'problem' },
+  access: { role: 'viewer', note: 'Only its author.' },
+  description: "403 for someone else's comment (an owner too); 409 for a deleted one. `mentions` absent or null keeps the mentions, a list replaces them.",
+  example: { as: 'editor', body: { body: 'Should orders own the payment step, or checkout?', mentions: ['viewer@contract.test'] } },
+  run: async (request) => {
+    const { project, writer } = await authorizeWriter(request, 'viewer');
+    const threadId = pathUuid(request.pathParameters.threadId, 'Thread');
+    const commentId = pathUuid(request.pathParameters.commentId, 'Comment');
+    const body = parseBody(editRequest, request.body);
+    return jsonResponse(200, await editComment(commentContext(request.runtime), { project, threadId, commentId, writer, request: body, linkBase: eventLinkBase(request) }));
+  },
+});

@@ -1,10 +1,24 @@
+import { threadSchema } from '../../lib/comments/comment-answer-schemas';
 import { getThread } from '../../lib/comments/threads';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { authorizeReader } from './comment-access';
 
-/** GET P/threads/{threadId} (viewer, or a read token): 200 the thread, every comment in order, tombstones in place. */
-export const getCommentThread: Operation = async (request) => {
-  const project = await authorizeReader(request);
-  return jsonResponse(200, await getThread(request.runtime.db, project.id, pathUuid(request.pathParameters.threadId, 'Thread')));
-};
+/** A read token may read it too. */
+export const getCommentThread = defineRoute({
+  group: 'comments',
+  operation: 'get-thread',
+  method: 'GET',
+  path: '/api/projects/{projectId}/threads/{threadId}',
+  auth: 'signed-in',
+  summary: 'A thread with every comment in order, tombstones in place, its question and decisions (viewer)',
+  answers: { 200: threadSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  description: 'Every comment in order, tombstones in place, the question and the decisions raised from the thread.',
+  example: { as: 'readToken' },
+  run: async (request) => {
+    const project = await authorizeReader(request);
+    return jsonResponse(200, await getThread(request.runtime.db, project.id, pathUuid(request.pathParameters.threadId, 'Thread')));
+  },
+});

@@ -1,13 +1,29 @@
+import { decisionSchema } from '../../lib/comments/comment-answer-schemas';
 import { listDecisions } from '../../lib/comments/comment-lists';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
+import { pageOf } from '../../lib/openapi/schema-kit';
 import { authorizeReader } from './comment-access';
 import { decisionListQuery } from './comment-inputs';
 
-/** GET P/decisions (viewer, or a read token): 200 `{items, nextCursor}`, decisions on main or `?draftId=`, newest first; `?targetId=` the chain on one target. */
-export const listThreadDecisions: Operation = async (request) => {
-  const project = await authorizeReader(request);
-  const query = parseQuery(decisionListQuery, request.query);
-  const page = await listDecisions(request.runtime, project.id, { draftId: query.draftId ?? null, targetId: query.targetId ?? null, cursor: query.cursor ?? null, limit: query.limit });
-  return jsonResponse(200, { items: page.items, nextCursor: page.nextCursor });
-};
+/** A read token may list them too: `{items, nextCursor}`. */
+export const listThreadDecisions = defineRoute({
+  group: 'comments',
+  operation: 'list-decisions',
+  method: 'GET',
+  path: '/api/projects/{projectId}/decisions',
+  auth: 'signed-in',
+  summary: 'Decisions on main or ?draftId=, newest first; ?targetId= the chain on one target (viewer)',
+  query: decisionListQuery,
+  answers: { 200: pageOf(decisionSchema), 400: 'problem', 404: 'problem' },
+  access: { role: 'viewer' },
+  description: 'On main, or in `draftId` (404 when it names no draft of the project); `targetId` the chain on one target, the one in force first.',
+  example: { as: 'readToken', query: { targetId: '{model_orders}' } },
+  run: async (request) => {
+    const project = await authorizeReader(request);
+    const query = parseQuery(decisionListQuery, request.query);
+    const page = await listDecisions(request.runtime, project.id, { draftId: query.draftId ?? null, targetId: query.targetId ?? null, cursor: query.cursor ?? null, limit: query.limit });
+    return jsonResponse(200, { items: page.items, nextCursor: page.nextCursor });
+  },
+});

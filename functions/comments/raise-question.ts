@@ -1,12 +1,28 @@
+import { questionSchema } from '../../lib/comments/comment-answer-schemas';
 import { raiseQuestion } from '../../lib/comments/thread-outcomes';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { authorizeWriter, commentContext } from './comment-access';
 
-/** POST P/threads/{threadId}/raise-question (viewer, a person): 201 the new question record; 200 the one the thread already has. */
-export const raiseThreadQuestion: Operation = async (request) => {
-  const { project, writer } = await authorizeWriter(request, 'viewer');
-  const threadId = pathUuid(request.pathParameters.threadId, 'Thread');
-  const answer = await raiseQuestion(commentContext(request.runtime), { project, threadId, writer });
-  return jsonResponse(answer.created ? 201 : 200, answer.question);
-};
+/** A person's act: an agent token cannot raise a question. */
+export const raiseThreadQuestion = defineRoute({
+  group: 'comments',
+  operation: 'raise-question',
+  method: 'POST',
+  path: '/api/projects/{projectId}/threads/{threadId}/raise-question',
+  auth: 'person',
+  bodyKind: 'none',
+  bodyLimitBytes: 0,
+  summary: 'Turn a thread into a question record; 200 when it is one, 201 when new (viewer)',
+  answers: { 201: questionSchema, 200: questionSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  description: "201 the new question record; 200 the one the thread already has. The question's status is the thread's.",
+  example: { as: 'viewer', status: 201 },
+  run: async (request) => {
+    const { project, writer } = await authorizeWriter(request, 'viewer');
+    const threadId = pathUuid(request.pathParameters.threadId, 'Thread');
+    const answer = await raiseQuestion(commentContext(request.runtime), { project, threadId, writer });
+    return jsonResponse(answer.created ? 201 : 200, answer.question);
+  },
+});

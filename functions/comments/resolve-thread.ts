@@ -1,12 +1,28 @@
+import { threadSchema } from '../../lib/comments/comment-answer-schemas';
 import { setStatus } from '../../lib/comments/threads';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { eventLinkBase } from '../../lib/http/event-link-base';
 import { pathUuid } from '../../lib/http/parse-input';
 import { authorizeWriter, commentContext } from './comment-access';
 
-/** POST P/threads/{threadId}/resolve (editor): 200 the thread, resolved (already resolved: as it is). */
-export const resolveCommentThread: Operation = async (request) => {
-  const { project, writer } = await authorizeWriter(request, 'editor');
-  const threadId = pathUuid(request.pathParameters.threadId, 'Thread');
-  return jsonResponse(200, await setStatus(commentContext(request.runtime), { project, threadId, writer, status: 'resolved', linkBase: eventLinkBase(request) }));
-};
+/** Already resolved: the thread as it is. */
+export const resolveCommentThread = defineRoute({
+  group: 'comments',
+  operation: 'resolve-thread',
+  method: 'POST',
+  path: '/api/projects/{projectId}/threads/{threadId}/resolve',
+  auth: 'person',
+  bodyKind: 'none',
+  bodyLimitBytes: 0,
+  summary: 'Resolve a thread (editor)',
+  answers: { 200: threadSchema, 404: 'problem' },
+  access: { role: 'editor' },
+  description: 'Already resolved: the thread as it is.',
+  example: { as: 'editor' },
+  run: async (request) => {
+    const { project, writer } = await authorizeWriter(request, 'editor');
+    const threadId = pathUuid(request.pathParameters.threadId, 'Thread');
+    return jsonResponse(200, await setStatus(commentContext(request.runtime), { project, threadId, writer, status: 'resolved', linkBase: eventLinkBase(request) }));
+  },
+});
