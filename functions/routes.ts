@@ -12,16 +12,41 @@ import type { Endpoint } from '../lib/http/define-route';
 import { routes as olderRoutes, routeKeyOf, type RouteDefinition } from '../lib/http/route-table';
 
 // health
+import { getHealth } from './health/get-health';
+import { getHealthLive } from './health/get-health-live';
 
 // setup
+import { getSetupStatus } from './setup/get-setup-status';
+import { postSetup } from './setup/post-setup';
 
 // auth
+import { postLogin } from './auth/post-login';
+import { postLogout } from './auth/post-logout';
+import { postRegister } from './auth/post-register';
+import { getExternalComplete } from './auth/get-external-complete';
+import { getExternalCallback } from './auth/get-external-callback';
+import { getExternalStart } from './auth/get-external-start';
+import { getMe } from './auth/get-me';
 
 // instance
+import { getInstance } from './instance/get-instance';
+import { listInstanceAudit } from './instance/list-instance-audit';
+import { getDiagnostics } from './instance/get-diagnostics';
 
 // workspaces
+import { listWorkspaces } from './workspaces/list-workspaces';
+import { createWorkspace } from './workspaces/create-workspace';
+import { listProjects } from './workspaces/list-projects';
+import { createProject } from './workspaces/create-project';
+import { listWorkspaceAudit } from './workspaces/list-workspace-audit';
+import { listAgentTokens } from './workspaces/list-agent-tokens';
+import { createAgentToken } from './workspaces/create-agent-token';
+import { revokeAgentToken } from './workspaces/revoke-agent-token';
 
 // projects
+import { getProject } from './projects/get-project';
+import { updateProject } from './projects/update-project';
+import { deleteProject } from './projects/delete-project';
 
 // model
 import { exportModel } from './model/export-model';
@@ -166,6 +191,17 @@ import { getInstanceSettings } from './settings/get-instance-settings';
 import { replaceInstanceSettings } from './settings/replace-instance-settings';
 
 // members
+import { listMembers } from './members/list-members';
+import { changeMemberRole } from './members/change-member-role';
+import { removeMember } from './members/remove-member';
+import { listInvitations } from './members/list-invitations';
+import { createInvitation } from './members/create-invitation';
+import { revokeInvitation } from './members/revoke-invitation';
+import { listMyInvitations } from './members/list-my-invitations';
+import { lookUpInvitation } from './members/look-up-invitation';
+import { acceptInvitation } from './members/accept-invitation';
+import { declineInvitation } from './members/decline-invitation';
+import { registerThroughInvitation } from './members/register-through-invitation';
 
 // sources
 
@@ -227,16 +263,41 @@ import { getReferenceFile } from './reference/get-reference-file';
 
 export const endpoints: readonly Endpoint[] = Object.freeze([
   // health
+  ...getHealth,
+  getHealthLive,
 
   // setup
+  getSetupStatus,
+  postSetup,
 
   // auth
+  postLogin,
+  postLogout,
+  postRegister,
+  getExternalComplete,
+  getExternalCallback,
+  getExternalStart,
+  getMe,
 
   // instance
+  getInstance,
+  listInstanceAudit,
+  getDiagnostics,
 
   // workspaces
+  listWorkspaces,
+  createWorkspace,
+  listProjects,
+  createProject,
+  listWorkspaceAudit,
+  listAgentTokens,
+  createAgentToken,
+  revokeAgentToken,
 
   // projects
+  getProject,
+  updateProject,
+  deleteProject,
 
   // model
   exportModel,
@@ -381,6 +442,17 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   replaceInstanceSettings,
 
   // members
+  listMembers,
+  changeMemberRole,
+  removeMember,
+  listInvitations,
+  createInvitation,
+  revokeInvitation,
+  listMyInvitations,
+  lookUpInvitation,
+  acceptInvitation,
+  declineInvitation,
+  registerThroughInvitation,
 
   // sources
 

@@ -3,9 +3,11 @@ import { completeExternalSignIn, externalStateCookie, externalStateCookieName } 
 import { createSession } from '../../lib/auth/session-store';
 import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
 import { toUserView } from '../../lib/auth/user-store';
-import { jsonResponse, type ApiResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { isHttpProblem } from '../../lib/http/problem';
 import { readInstancePolicy } from '../../lib/settings/instance-policy';
+import { signedInSchema } from './signed-in-schema';
 
 /** A browser's navigation asks for HTML first; a script calling the API asks for JSON (or anything). */
 function isPageNavigation(accept: string | undefined): boolean {
@@ -17,27 +19,8 @@ function backToClient(location: string, cookies: string[] = []): ApiResponse {
   return { status: 303, headers: { location, 'cache-control': 'no-store' }, cookies };
 }
 
-/**
- * GET /api/auth/external/complete: signs in as POST /api/auth/login does
- * (200 `{user}` and the session cookie), creating the account when part 2
- * allows; 400, 403 or 409 with the reason otherwise. A browser navigating
- * here (Accept: text/html first) is sent on to the web client instead: 303 to
- * `/` with the session cookie, or to `/sign-in?externalError=` with the reason.
- */
-export const getExternalComplete: Operation = async (request) => {
-  if (!isPageNavigation(request.headers.accept)) return completeSignIn(request);
-  try {
-    const answer = await completeSignIn(request);
-    return backToClient('/', answer.cookies);
-  } catch (error) {
-    if (!isHttpProblem(error)) throw error;
-    const secure = cookieIsSecure(request.runtime.config.secureCookies, request.client);
-    const reason = error.detail ? `${error.title}. ${error.detail}` : error.title;
-    return backToClient(`/sign-in?externalError=${encodeURIComponent(reason)}`, [externalStateCookie(null, secure)]);
-  }
-};
-
-const completeSignIn: Operation = async ({ runtime, cookies, client }) => {
+/** The sign-in itself: 200 `{user}` with the session cookie, the state cookie cleared. */
+async function completeSignIn({ runtime, cookies, client }: ApiRequest): Promise<ApiResponse> {
   const now = runtime.now();
   const policy = await readInstancePolicy(runtime.db, runtime.config.profile);
   const { user, provider, created } = await completeExternalSignIn(runtime.db, { cookieState: cookies[externalStateCookieName], now, registrationAllowed: policy.allowSelfRegistration });
@@ -48,4 +31,36 @@ const completeSignIn: Operation = async ({ runtime, cookies, client }) => {
     ...jsonResponse(200, { user: toUserView(user) }),
     cookies: [sessionCookie(session.sessionId, session.expiresAt, now, secure), externalStateCookie(null, secure)],
   };
-};
+}
+
+/**
+ * Signs in as POST /api/auth/login does (200 `{user}` and the session cookie),
+ * creating the account when part 2 allows; 400, 403 or 409 with the reason
+ * otherwise. A browser navigating here (Accept: text/html first) is sent on to
+ * the web client instead: 303 to `/` with the session cookie, or to
+ * `/sign-in?externalError=` with the reason.
+ */
+export const getExternalComplete = defineRoute({
+  group: 'auth',
+  operation: 'get-external-complete',
+  method: 'GET',
+  path: '/api/auth/external/complete',
+  auth: 'none',
+  rateLimit: 'externalComplete',
+  summary: 'Complete an external sign-in: sign in, or create the account when allowed',
+  answers: { 200: signedInSchema, 303: 'empty', 400: 'problem', 403: 'problem', 409: 'problem' },
+  description: 'Signs in as the login does (sets the session cookie). A browser navigation (`Accept: text/html` first) gets 303 to the web client instead.',
+  example: { as: 'anonymous', status: 400, why: 'no sign-in was started' },
+  run: async (request) => {
+    if (!isPageNavigation(request.headers.accept)) return completeSignIn(request);
+    try {
+      const answer = await completeSignIn(request);
+      return backToClient('/', answer.cookies);
+    } catch (error) {
+      if (!isHttpProblem(error)) throw error;
+      const secure = cookieIsSecure(request.runtime.config.secureCookies, request.client);
+      const reason = error.detail ? `${error.title}. ${error.detail}` : error.title;
+      return backToClient(`/sign-in?externalError=${encodeURIComponent(reason)}`, [externalStateCookie(null, secure)]);
+    }
+  },
+});

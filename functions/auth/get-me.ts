@@ -1,11 +1,23 @@
+import { z } from 'zod';
 import { readUser, toUserView } from '../../lib/auth/user-store';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
-import { HttpProblem } from '../../lib/http/problem';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { userViewSchema, workspaceSummarySchema } from '../../lib/openapi/answer-schemas';
 import { listWorkspacesOfUser } from '../../lib/workspaces/workspace-store';
 
-/** GET /api/auth/me: 200 `{user, workspaces[{id,name,role}]}`. */
-export const getMe: Operation = async ({ runtime, caller }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  const user = await readUser(runtime.db, caller.userId);
-  return jsonResponse(200, { user: toUserView(user), workspaces: await listWorkspacesOfUser(runtime.db, caller.userId) });
-};
+/** 200 `{user, workspaces[{id,name,role}]}`. */
+export const getMe = defineRoute({
+  group: 'auth',
+  operation: 'get-me',
+  method: 'GET',
+  path: '/api/auth/me',
+  auth: 'person',
+  summary: 'The signed-in person and their workspaces',
+  answers: { 200: z.object({ user: userViewSchema, workspaces: z.array(workspaceSummarySchema) }) },
+  access: { role: 'any' },
+  example: {},
+  run: async ({ runtime, caller }) => {
+    const user = await readUser(runtime.db, caller.userId);
+    return jsonResponse(200, { user: toUserView(user), workspaces: await listWorkspacesOfUser(runtime.db, caller.userId) });
+  },
+});

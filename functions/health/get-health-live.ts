@@ -1,4 +1,16 @@
-import { textResponse, type Operation } from '../../lib/http/api-types';
+import { textResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { healthyText } from './healthy-text';
 
-/** /health/live: 200 while the process answers; the database is not asked. */
-export const getHealthLive: Operation = async () => textResponse(200, 'Healthy');
+/** The database is not asked. */
+export const getHealthLive = defineRoute({
+  group: 'health',
+  operation: 'get-health-live',
+  method: 'GET',
+  path: '/health/live',
+  auth: 'none',
+  summary: 'Liveness: 200 while the process answers',
+  answers: { 200: healthyText },
+  example: {},
+  run: async () => textResponse(200, 'Healthy'),
+});

@@ -1,14 +1,36 @@
-import { readInstanceDiagnostics } from '../../lib/diagnostics/read-diagnostics';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { z } from 'zod';
+import { readInstanceDiagnostics, type InstanceDiagnostics } from '../../lib/diagnostics/read-diagnostics';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { HttpProblem } from '../../lib/http/problem';
+import { describes, timestamp } from '../../lib/openapi/schema-kit';
+
+const diagnosticsSchema = describes<InstanceDiagnostics>()(
+  z.object({
+    pendingMigrations: z.array(z.string()).nullable(),
+    database: z.object({ reachable: z.boolean() }),
+    eventStore: z.object({ reachable: z.boolean() }),
+    jobQueue: z.object({ reachable: z.boolean(), queued: z.number().int().nullable(), locked: z.number().int().nullable() }),
+    worker: z.object({ lastHeartbeatAt: timestamp.nullable(), lastWorker: z.string().nullable(), recent: z.boolean() }),
+  }),
+);
 
 /**
- * GET /api/instance/diagnostics (instance administrator): pending migrations,
- * database, event store and job queue reachability, the worker's last
- * heartbeat (docs/operations.md).
+ * Pending migrations, database, event store and job queue reachability, the
+ * worker's last heartbeat (docs/operations.md).
  */
-export const getDiagnostics: Operation = async ({ runtime, caller }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  if (caller.kind !== 'person' || !caller.isInstanceAdmin) throw HttpProblem.forbidden('Instance administrator required', 'Only the instance administrator reads the diagnostics.');
-  return jsonResponse(200, await readInstanceDiagnostics(runtime.db, runtime.now()));
-};
+export const getDiagnostics = defineRoute({
+  group: 'instance',
+  operation: 'get-diagnostics',
+  method: 'GET',
+  path: '/api/instance/diagnostics',
+  auth: 'person',
+  summary: 'Pending migrations, database, event store and job queue reachability, worker heartbeat (instance administrator)',
+  answers: { 200: diagnosticsSchema },
+  access: { role: 'instance administrator' },
+  example: {},
+  run: async ({ runtime, caller }) => {
+    if (!caller.isInstanceAdmin) throw HttpProblem.forbidden('Instance administrator required', 'Only the instance administrator reads the diagnostics.');
+    return jsonResponse(200, await readInstanceDiagnostics(runtime.db, runtime.now()));
+  },
+});

@@ -1,14 +1,28 @@
+import { z } from 'zod';
 import packageJson from '../../package.json';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { readInstancePolicy } from '../../lib/settings/instance-policy';
 
-/** GET /api/instance: `profile`, `version`, `isInstanceAdmin`, `allowSelfRegistration`. */
-export const getInstance: Operation = async ({ runtime, caller }) => {
-  const policy = await readInstancePolicy(runtime.db, runtime.config.profile);
-  return jsonResponse(200, {
-    profile: runtime.config.profile,
-    version: packageJson.version,
-    isInstanceAdmin: caller?.kind === 'person' && caller.isInstanceAdmin,
-    allowSelfRegistration: policy.allowSelfRegistration,
-  });
-};
+/** `profile`, `version`, `isInstanceAdmin`, `allowSelfRegistration`. */
+export const getInstance = defineRoute({
+  group: 'instance',
+  operation: 'get-instance',
+  method: 'GET',
+  path: '/api/instance',
+  auth: 'signed-in',
+  tokenScope: 'any',
+  summary: 'Profile, release version and registration policy',
+  answers: { 200: z.object({ profile: z.enum(['local', 'hosted']), version: z.string(), isInstanceAdmin: z.boolean(), allowSelfRegistration: z.boolean() }) },
+  access: { role: 'any' },
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller }) => {
+    const policy = await readInstancePolicy(runtime.db, runtime.config.profile);
+    return jsonResponse(200, {
+      profile: runtime.config.profile,
+      version: packageJson.version,
+      isInstanceAdmin: caller.kind === 'person' && caller.isInstanceAdmin,
+      allowSelfRegistration: policy.allowSelfRegistration,
+    });
+  },
+});

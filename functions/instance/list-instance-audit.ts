@@ -1,17 +1,30 @@
 import { auditPage } from '../../lib/audit/audit-log';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
 import { pageQuery } from '../../lib/http/common-schemas';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { auditEntrySchema } from '../../lib/openapi/answer-schemas';
+import { pageOf } from '../../lib/openapi/schema-kit';
 
 /**
- * GET /api/instance/audit (instance administrator): every entry of the
- * instance, its own (setup, sign-in, keys forget) and each workspace's,
- * newest first, `{items, nextCursor}` as W/audit.
+ * Every entry of the instance, its own (setup, sign-in, keys forget) and each
+ * workspace's, newest first, `{items, nextCursor}` as W/audit.
  */
-export const listInstanceAudit: Operation = async ({ runtime, caller, query }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  if (caller.kind !== 'person' || !caller.isInstanceAdmin) throw HttpProblem.forbidden('Instance administrator required', 'Only the instance administrator reads the instance audit log.');
-  const { cursor, limit } = parseQuery(pageQuery, query);
-  return jsonResponse(200, await auditPage(runtime.db, runtime.keyring, { cursor, limit }));
-};
+export const listInstanceAudit = defineRoute({
+  group: 'instance',
+  operation: 'list-instance-audit',
+  method: 'GET',
+  path: '/api/instance/audit',
+  auth: 'person',
+  summary: 'Audit entries of the instance, newest first (instance administrator)',
+  query: pageQuery,
+  answers: { 200: pageOf(auditEntrySchema) },
+  access: { role: 'instance administrator' },
+  example: { query: { limit: '5' } },
+  run: async ({ runtime, caller, query }) => {
+    if (!caller.isInstanceAdmin) throw HttpProblem.forbidden('Instance administrator required', 'Only the instance administrator reads the instance audit log.');
+    const { cursor, limit } = parseQuery(pageQuery, query);
+    return jsonResponse(200, await auditPage(runtime.db, runtime.keyring, { cursor, limit }));
+  },
+});

@@ -1,19 +1,31 @@
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { membershipSchema } from '../../lib/openapi/answer-schemas';
 import { acceptInvitation as accept } from '../../lib/workspaces/invitation-store';
-import { parseSecretBody } from './member-inputs';
+import { invitationSecretBody, parseSecretBody } from './member-inputs';
 
 /**
- * POST /api/invitations/{invitationId}/accept with null or `{secret}`: 200
- * membership `{workspaceId,userId,role}`. The caller must be the person
- * invited and a secret sent must match (403 otherwise); 404 unknown; 409 not open.
+ * With null or `{secret}`: 200 membership `{workspaceId,userId,role}`. The
+ * caller must be the person invited and a secret sent must match (403
+ * otherwise); 404 unknown; 409 not open.
  */
-export const acceptInvitation: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  const invitationId = pathUuid(pathParameters.invitationId, 'Invitation');
-  const secret = parseSecretBody(body);
-  const membership = await accept(runtime.db, { invitationId, caller: { userId: caller.userId, email: caller.email }, secret, actor: actorOf(caller), now: runtime.now() });
-  return jsonResponse(200, membership);
-};
+export const acceptInvitation = defineRoute({
+  group: 'members',
+  operation: 'accept-invitation',
+  method: 'POST',
+  path: '/api/invitations/{invitationId}/accept',
+  auth: 'person',
+  summary: 'Accept an invitation (as the person invited; a secret sent must match); the caller becomes a member',
+  body: invitationSecretBody,
+  answers: { 200: membershipSchema, 403: 'problem', 404: 'problem', 409: 'problem' },
+  access: { role: 'any', note: 'The person invited; a secret sent must match.' },
+  example: { as: 'invitee', params: { invitationId: '{invitationToAcceptId}' }, body: { secret: '{invitationToAcceptSecret}' } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const invitationId = pathUuid(pathParameters.invitationId, 'Invitation');
+    const secret = parseSecretBody(body);
+    const membership = await accept(runtime.db, { invitationId, caller: { userId: caller.userId, email: caller.email }, secret, actor: actorOf(caller), now: runtime.now() });
+    return jsonResponse(200, membership);
+  },
+});

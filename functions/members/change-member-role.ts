@@ -1,22 +1,34 @@
 import { z } from 'zod';
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { membershipSchema } from '../../lib/openapi/answer-schemas';
 import { changeMemberRole as updateRole } from '../../lib/workspaces/member-store';
 import { workspaceRole } from './member-inputs';
 
 /** ChangeMemberRoleRequest. */
-export const changeMemberRoleRequest = z.strictObject({ role: workspaceRole });
+const changeMemberRoleRequest = z.strictObject({ role: workspaceRole });
 
-/** PATCH W/members/{memberUserId} (owner): 200 membership `{workspaceId,userId,role}`; 409 for the last owner. */
-export const changeMemberRole: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
-  await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
-  const userId = pathUuid(pathParameters.memberUserId, 'Member');
-  const input = parseBody(changeMemberRoleRequest, body);
-  const membership = await updateRole(runtime.db, { workspaceId, userId, role: input.role, actor: actorOf(caller), now: runtime.now(), ownerUserId: caller.userId });
-  return jsonResponse(200, membership);
-};
+/** 200 membership `{workspaceId,userId,role}`; 409 for the last owner. */
+export const changeMemberRole = defineRoute({
+  group: 'members',
+  operation: 'change-member-role',
+  method: 'PATCH',
+  path: '/api/workspaces/{workspaceId}/members/{memberUserId}',
+  auth: 'person',
+  summary: 'Change the role of a member; the last owner stays (owner)',
+  body: changeMemberRoleRequest,
+  answers: { 200: membershipSchema, 404: 'problem', 409: 'problem' },
+  access: { role: 'owner', note: 'The last owner keeps the role (409).' },
+  example: { params: { memberUserId: '{spareMemberUserId}' }, body: { role: 'viewer' } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+    await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
+    const userId = pathUuid(pathParameters.memberUserId, 'Member');
+    const input = parseBody(changeMemberRoleRequest, body);
+    const membership = await updateRole(runtime.db, { workspaceId, userId, role: input.role, actor: actorOf(caller), now: runtime.now(), ownerUserId: caller.userId });
+    return jsonResponse(200, membership);
+  },
+});

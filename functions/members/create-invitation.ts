@@ -1,36 +1,53 @@
 import { z } from 'zod';
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
 import { emailAddress } from '../../lib/http/common-schemas';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { invitationSchema } from '../../lib/openapi/answer-schemas';
 import { hitRateLimit, rateLimitRules } from '../../lib/rate-limit/hit-rate-limit';
 import { issueInvitation } from '../../lib/workspaces/invitation-store';
 import { workspaceRole } from './member-inputs';
 
 /** CreateInvitationRequest. */
-export const createInvitationRequest = z.strictObject({ email: emailAddress, role: workspaceRole });
+const createInvitationRequest = z.strictObject({ email: emailAddress, role: workspaceRole });
 
 /**
- * POST W/invitations (owner): 201 the issued invitation with its `secret`
- * (shown once); 200 when an open invitation of the address was issued again
- * with a new secret; 409 when the address is a member's; 429 over the
- * workspace's invitation limit.
+ * 201 the issued invitation with its `secret` (shown once); 200 when an open
+ * invitation of the address was issued again with a new secret; 409 when the
+ * address is a member's; 429 over the workspace's invitation limit.
  */
-export const createInvitation: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
-  await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
-  const input = parseBody(createInvitationRequest, body);
-  const now = runtime.now();
-  const limit = await hitRateLimit(runtime.db, rateLimitRules.invitations, workspaceId, now);
-  if (!limit.allowed) {
-    throw new HttpProblem(429, 'rate_limited', 'Too many invitations', {
-      detail: `A workspace may issue ${rateLimitRules.invitations.limit} invitations per hour. Try again in ${limit.retryAfterSeconds} s.`,
-      headers: { 'retry-after': String(limit.retryAfterSeconds) },
-    });
-  }
-  const issued = await issueInvitation(runtime.db, { workspaceId, email: input.email, role: input.role, invitedBy: caller.userId, actor: actorOf(caller), now });
-  return jsonResponse(issued.created ? 201 : 200, { ...issued.invitation, secret: issued.secret });
-};
+export const createInvitation = defineRoute({
+  group: 'members',
+  operation: 'create-invitation',
+  method: 'POST',
+  path: '/api/workspaces/{workspaceId}/invitations',
+  auth: 'person',
+  summary: 'Invite an e-mail address; the secret is shown once (owner)',
+  body: createInvitationRequest,
+  answers: {
+    201: invitationSchema.extend({ secret: z.string().meta({ description: 'Shown this once: the invitation link carries it.' }) }),
+    200: invitationSchema.extend({ secret: z.string() }).meta({ description: 'An open invitation of the address, issued again with a new secret.' }),
+    409: 'problem',
+    429: 'problem',
+  },
+  access: { role: 'owner' },
+  example: { body: { email: 'new@contract.test', role: 'editor' }, status: 201 },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+    await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
+    const input = parseBody(createInvitationRequest, body);
+    const now = runtime.now();
+    const limit = await hitRateLimit(runtime.db, rateLimitRules.invitations, workspaceId, now);
+    if (!limit.allowed) {
+      throw new HttpProblem(429, 'rate_limited', 'Too many invitations', {
+        detail: `A workspace may issue ${rateLimitRules.invitations.limit} invitations per hour. Try again in ${limit.retryAfterSeconds} s.`,
+        headers: { 'retry-after': String(limit.retryAfterSeconds) },
+      });
+    }
+    const issued = await issueInvitation(runtime.db, { workspaceId, email: input.email, role: input.role, invitedBy: caller.userId, actor: actorOf(caller), now });
+    return jsonResponse(issued.created ? 201 : 200, { ...issued.invitation, secret: issued.secret });
+  },
+});

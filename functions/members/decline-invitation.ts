@@ -1,19 +1,31 @@
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { invitationSchema } from '../../lib/openapi/answer-schemas';
 import { declineInvitation as decline } from '../../lib/workspaces/invitation-store';
-import { parseSecretBody } from './member-inputs';
+import { invitationSecretBody, parseSecretBody } from './member-inputs';
 
 /**
- * POST /api/invitations/{invitationId}/decline with null or `{secret}`: 200
- * the invitation, status `declined`. Only the person invited (a secret, when
- * sent, must match): 403 otherwise; 404 unknown; 409 not open.
+ * With null or `{secret}`: 200 the invitation, status `declined`. Only the
+ * person invited (a secret, when sent, must match): 403 otherwise; 404
+ * unknown; 409 not open.
  */
-export const declineInvitation: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  const invitationId = pathUuid(pathParameters.invitationId, 'Invitation');
-  const secret = parseSecretBody(body);
-  const invitation = await decline(runtime.db, { invitationId, caller: { userId: caller.userId, email: caller.email }, secret, actor: actorOf(caller), now: runtime.now() });
-  return jsonResponse(200, invitation);
-};
+export const declineInvitation = defineRoute({
+  group: 'members',
+  operation: 'decline-invitation',
+  method: 'POST',
+  path: '/api/invitations/{invitationId}/decline',
+  auth: 'person',
+  summary: 'Decline an invitation addressed to the caller',
+  body: invitationSecretBody,
+  answers: { 200: invitationSchema, 403: 'problem', 404: 'problem', 409: 'problem' },
+  access: { role: 'any', note: 'The person invited.' },
+  example: { as: 'invitee', params: { invitationId: '{invitationToDeclineId}' }, body: null },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const invitationId = pathUuid(pathParameters.invitationId, 'Invitation');
+    const secret = parseSecretBody(body);
+    const invitation = await decline(runtime.db, { invitationId, caller: { userId: caller.userId, email: caller.email }, secret, actor: actorOf(caller), now: runtime.now() });
+    return jsonResponse(200, invitation);
+  },
+});

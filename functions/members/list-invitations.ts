@@ -1,13 +1,25 @@
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { invitationSchema } from '../../lib/openapi/answer-schemas';
+import { listOf } from '../../lib/openapi/schema-kit';
 import { listWorkspaceInvitations } from '../../lib/workspaces/invitation-store';
 
-/** GET W/invitations (owner): 200 `{items[invitation]}` newest first, every status; never a secret. */
-export const listInvitations: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
-  await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
-  return jsonResponse(200, { items: await listWorkspaceInvitations(runtime.db, workspaceId, runtime.now()) });
-};
+/** 200 `{items[invitation]}` newest first, every status; never a secret. */
+export const listInvitations = defineRoute({
+  group: 'members',
+  operation: 'list-invitations',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/invitations',
+  auth: 'person',
+  summary: 'Invitations of a workspace, newest first, never their secrets (owner)',
+  answers: { 200: listOf(invitationSchema) },
+  access: { role: 'owner' },
+  example: {},
+  run: async ({ runtime, caller, pathParameters }) => {
+    const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+    await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
+    return jsonResponse(200, { items: await listWorkspaceInvitations(runtime.db, workspaceId, runtime.now()) });
+  },
+});

@@ -1,9 +1,19 @@
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
-import { HttpProblem } from '../../lib/http/problem';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { invitationSchema } from '../../lib/openapi/answer-schemas';
+import { listOf } from '../../lib/openapi/schema-kit';
 import { listOpenInvitationsForEmail } from '../../lib/workspaces/invitation-store';
 
-/** GET /api/invitations: 200 `{items}` the open, unexpired invitations of the caller's e-mail address; no secrets. */
-export const listMyInvitations: Operation = async ({ runtime, caller }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  return jsonResponse(200, { items: await listOpenInvitationsForEmail(runtime.db, caller.email, runtime.now()) });
-};
+/** The open, unexpired invitations of the caller's e-mail address; no secrets. */
+export const listMyInvitations = defineRoute({
+  group: 'members',
+  operation: 'list-my-invitations',
+  method: 'GET',
+  path: '/api/invitations',
+  auth: 'person',
+  summary: 'Open invitations addressed to the caller',
+  answers: { 200: listOf(invitationSchema) },
+  access: { role: 'any', note: 'The open invitations addressed to the caller.' },
+  example: { as: 'invitee' },
+  run: async ({ runtime, caller }) => jsonResponse(200, { items: await listOpenInvitationsForEmail(runtime.db, caller.email, runtime.now()) }),
+});

@@ -1,16 +1,25 @@
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { invitationSchema } from '../../lib/openapi/answer-schemas';
 import { lookUpInvitation as findInvitation } from '../../lib/workspaces/invitation-store';
-import { parseSecretBody } from './member-inputs';
+import { invitationSecretBody, parseSecretBody } from './member-inputs';
 
-/**
- * POST /api/invitations/{invitationId} with null or `{secret}`: 200 the
- * invitation when the secret matches or it is addressed to the caller; 404 otherwise.
- */
-export const lookUpInvitation: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  const invitationId = pathUuid(pathParameters.invitationId, 'Invitation');
-  const secret = parseSecretBody(body);
-  return jsonResponse(200, await findInvitation(runtime.db, invitationId, { email: caller.email }, secret, runtime.now()));
-};
+/** With null or `{secret}`: 200 the invitation when the secret matches or it is addressed to the caller; 404 otherwise. */
+export const lookUpInvitation = defineRoute({
+  group: 'members',
+  operation: 'look-up-invitation',
+  method: 'POST',
+  path: '/api/invitations/{invitationId}',
+  auth: 'person',
+  summary: 'Look up one invitation by its secret or as the person invited',
+  body: invitationSecretBody,
+  answers: { 200: invitationSchema, 404: 'problem' },
+  access: { role: 'any', note: 'The person invited, or whoever holds the secret.' },
+  example: { as: 'invitee', params: { invitationId: '{invitationToDeclineId}' }, body: null },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const invitationId = pathUuid(pathParameters.invitationId, 'Invitation');
+    const secret = parseSecretBody(body);
+    return jsonResponse(200, await findInvitation(runtime.db, invitationId, { email: caller.email }, secret, runtime.now()));
+  },
+});

@@ -9,6 +9,9 @@ export const invitationSecretRequest = z.strictObject({
   secret: z.string('must be a string').min(1, 'must not be empty').max(200, 'must have at most 200 characters'),
 });
 
+/** The body of look-up, accept and decline as their contracts give it: null, or InvitationSecretRequest. */
+export const invitationSecretBody = invitationSecretRequest.nullable().meta({ description: 'null, or the secret of the invitation link' });
+
 /**
  * The secret of a "null or InvitationSecretRequest" body: null for no body or
  * the literal null, else the strict object (unknown fields → 400).

@@ -1,15 +1,26 @@
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { invitationSchema } from '../../lib/openapi/answer-schemas';
 import { revokeInvitation as markRevoked } from '../../lib/workspaces/invitation-store';
 
-/** DELETE W/invitations/{invitationId} (owner): 200 the invitation, status `revoked`; its secret stops working. */
-export const revokeInvitation: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
-  await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
-  const invitationId = pathUuid(pathParameters.invitationId, 'Invitation');
-  return jsonResponse(200, await markRevoked(runtime.db, workspaceId, invitationId, actorOf(caller), runtime.now()));
-};
+/** 200 the invitation, status `revoked`; its secret stops working. */
+export const revokeInvitation = defineRoute({
+  group: 'members',
+  operation: 'revoke-invitation',
+  method: 'DELETE',
+  path: '/api/workspaces/{workspaceId}/invitations/{invitationId}',
+  auth: 'person',
+  summary: 'Revoke an invitation at once (owner)',
+  answers: { 200: invitationSchema, 404: 'problem', 409: 'problem' },
+  access: { role: 'owner' },
+  example: { params: { invitationId: '{doomedInvitationId}' }, last: true },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+    await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
+    const invitationId = pathUuid(pathParameters.invitationId, 'Invitation');
+    return jsonResponse(200, await markRevoked(runtime.db, workspaceId, invitationId, actorOf(caller), runtime.now()));
+  },
+});

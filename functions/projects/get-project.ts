@@ -1,11 +1,21 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { projectSchema } from '../../lib/openapi/answer-schemas';
 
-/** GET /api/projects/{projectId} (viewer). */
-export const getProject: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, project);
-};
+export const getProject = defineRoute({
+  group: 'projects',
+  operation: 'get-project',
+  method: 'GET',
+  path: '/api/projects/{projectId}',
+  auth: 'signed-in',
+  summary: 'A project (viewer)',
+  answers: { 200: projectSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, project);
+  },
+});

@@ -1,21 +1,41 @@
+import { z } from 'zod';
 import { externalProviderNames } from '../../lib/auth/external-providers';
 import { isSetupRequired, setupTokenHint } from '../../lib/auth/first-run-setup';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { readInstancePolicy } from '../../lib/settings/instance-policy';
 
+const setupStatusSchema = z.object({
+  requiresSetup: z.boolean(),
+  requiresSetupToken: z.boolean(),
+  setupTokenHint: z.enum(['log', 'operator']).meta({ description: '`log`: the code is in the log and the data directory; `operator`: ask whoever runs the instance.' }),
+  allowSelfRegistration: z.boolean(),
+  externalSignIn: z.array(z.enum(['github', 'gitlab'])),
+});
+
 /**
- * GET /api/setup/status. First-run setup always needs proof of operating the
- * instance (part 2 "Authentication"). It also says what a sign-in page may
- * offer before anyone is signed in: whether self-registration is open and
- * which external providers are configured (docs/decisions.md "Identity").
+ * First-run setup always needs proof of operating the instance (part 2
+ * "Authentication"). It also says what a sign-in page may offer before anyone
+ * is signed in: whether self-registration is open and which external
+ * providers are configured (docs/decisions.md "Identity").
  */
-export const getSetupStatus: Operation = async ({ runtime }) => {
-  const [requiresSetup, policy] = await Promise.all([isSetupRequired(runtime), readInstancePolicy(runtime.db, runtime.config.profile)]);
-  return jsonResponse(200, {
-    requiresSetup,
-    requiresSetupToken: true,
-    setupTokenHint: setupTokenHint(runtime),
-    allowSelfRegistration: policy.allowSelfRegistration,
-    externalSignIn: externalProviderNames.filter((name) => runtime.config.externalSignIn[name] !== null),
-  });
-};
+export const getSetupStatus = defineRoute({
+  group: 'setup',
+  operation: 'get-setup-status',
+  method: 'GET',
+  path: '/api/setup/status',
+  auth: 'none',
+  summary: 'Whether first-run setup is due and which proof it needs; whether registration is open and which external sign-in is offered',
+  answers: { 200: setupStatusSchema },
+  example: { as: 'anonymous' },
+  run: async ({ runtime }) => {
+    const [requiresSetup, policy] = await Promise.all([isSetupRequired(runtime), readInstancePolicy(runtime.db, runtime.config.profile)]);
+    return jsonResponse(200, {
+      requiresSetup,
+      requiresSetupToken: true,
+      setupTokenHint: setupTokenHint(runtime),
+      allowSelfRegistration: policy.allowSelfRegistration,
+      externalSignIn: externalProviderNames.filter((name) => runtime.config.externalSignIn[name] !== null),
+    });
+  },
+});

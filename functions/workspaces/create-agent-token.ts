@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { createAgentToken as insertToken } from '../../lib/auth/agent-token-store';
 import { actorOf, agentTokenScopes } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
 import { displayName, guidText } from '../../lib/http/common-schemas';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { appendAudit } from '../../lib/audit/audit-log';
+import { agentTokenSchema } from '../../lib/openapi/answer-schemas';
 import { findProject } from '../../lib/workspaces/project-store';
 
-export const createAgentTokenRequest = z.strictObject({
+const createAgentTokenRequest = z.strictObject({
   name: displayName(100),
   scopes: z
     .array(z.enum(agentTokenScopes, 'must be "read" or "push"'))
@@ -24,22 +26,37 @@ export const createAgentTokenRequest = z.strictObject({
     .transform((at) => at ?? null),
 });
 
-/** POST W/agent-tokens (owner, person): 201 `{id, name, scopes, projectId, token}`; the token is shown once. */
-export const createAgentToken: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
-  await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
-  const input = parseBody(createAgentTokenRequest, body);
-  const now = runtime.now();
-  const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
-  if (expiresAt && expiresAt.getTime() <= now.getTime()) {
-    throw HttpProblem.validation('Invalid request body', [{ field: 'expiresAt', message: 'must be in the future' }]);
-  }
-  if (input.projectId) {
-    const project = await findProject(runtime.db, input.projectId);
-    if (project?.workspaceId !== workspaceId) throw HttpProblem.validation('Invalid request body', [{ field: 'projectId', message: 'is not a project of this workspace' }]);
-  }
-  const { record, token } = await insertToken(runtime.db, { workspaceId, name: input.name, scopes: input.scopes, projectId: input.projectId, expiresAt, createdBy: caller.userId }, now);
-  await appendAudit(runtime.db, { workspaceId, actor: actorOf(caller), action: 'agent-token.create', detail: { tokenId: record.id, scopes: record.scopes, projectId: record.projectId }, at: now });
-  return jsonResponse(201, { id: record.id, name: record.name, scopes: record.scopes, projectId: record.projectId, expiresAt: record.expiresAt, createdAt: record.createdAt, token });
-};
+/** 201 `{id, name, scopes, projectId, token}`; the token is shown once. */
+export const createAgentToken = defineRoute({
+  group: 'workspaces',
+  operation: 'create-agent-token',
+  method: 'POST',
+  path: '/api/workspaces/{workspaceId}/agent-tokens',
+  auth: 'person',
+  summary: 'Create an agent token; the secret is shown once (owner)',
+  body: createAgentTokenRequest,
+  answers: {
+    201: agentTokenSchema
+      .pick({ id: true, name: true, scopes: true, projectId: true, expiresAt: true, createdAt: true })
+      .extend({ token: z.string().meta({ description: 'The secret: shown this once, send it as `Authorization: Bearer <token>`.' }) }),
+  },
+  access: { role: 'owner' },
+  example: { body: { name: 'CI', scopes: ['read', 'push'], projectId: '{projectId}', expiresAt: null } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+    await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
+    const input = parseBody(createAgentTokenRequest, body);
+    const now = runtime.now();
+    const expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
+    if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+      throw HttpProblem.validation('Invalid request body', [{ field: 'expiresAt', message: 'must be in the future' }]);
+    }
+    if (input.projectId) {
+      const project = await findProject(runtime.db, input.projectId);
+      if (project?.workspaceId !== workspaceId) throw HttpProblem.validation('Invalid request body', [{ field: 'projectId', message: 'is not a project of this workspace' }]);
+    }
+    const { record, token } = await insertToken(runtime.db, { workspaceId, name: input.name, scopes: input.scopes, projectId: input.projectId, expiresAt, createdBy: caller.userId }, now);
+    await appendAudit(runtime.db, { workspaceId, actor: actorOf(caller), action: 'agent-token.create', detail: { tokenId: record.id, scopes: record.scopes, projectId: record.projectId }, at: now });
+    return jsonResponse(201, { id: record.id, name: record.name, scopes: record.scopes, projectId: record.projectId, expiresAt: record.expiresAt, createdAt: record.createdAt, token });
+  },
+});

@@ -1,22 +1,34 @@
 import { z } from 'zod';
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
 import { displayName, optionalText } from '../../lib/http/common-schemas';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { projectSchema } from '../../lib/openapi/answer-schemas';
 import { insertProject } from '../../lib/workspaces/project-store';
 
-export const createProjectRequest = z.strictObject({
+const createProjectRequest = z.strictObject({
   name: displayName(200),
   description: optionalText(4000).optional().transform((v) => v ?? null),
 });
 
-/** POST W/projects (editor): 201 `{id, workspaceId, name, description, modelVersion}`. */
-export const createProject: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
-  await authorizeWorkspace(runtime.db, caller, workspaceId, 'editor');
-  const input = parseBody(createProjectRequest, body);
-  const project = await insertProject(runtime.db, workspaceId, input.name, input.description, runtime.now());
-  return jsonResponse(201, project);
-};
+/** 201 `{id, workspaceId, name, description, modelVersion}`. */
+export const createProject = defineRoute({
+  group: 'workspaces',
+  operation: 'create-project',
+  method: 'POST',
+  path: '/api/workspaces/{workspaceId}/projects',
+  auth: 'signed-in',
+  summary: 'Create a project (editor)',
+  body: createProjectRequest,
+  answers: { 201: projectSchema },
+  access: { role: 'editor' },
+  example: { as: 'editor', body: { name: 'Warehouse', description: 'Stock and shipping' } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+    await authorizeWorkspace(runtime.db, caller, workspaceId, 'editor');
+    const input = parseBody(createProjectRequest, body);
+    const project = await insertProject(runtime.db, workspaceId, input.name, input.description, runtime.now());
+    return jsonResponse(201, project);
+  },
+});

@@ -1,16 +1,28 @@
 import { z } from 'zod';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
 import { displayName } from '../../lib/http/common-schemas';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { workspaceSchema } from '../../lib/openapi/answer-schemas';
 import { createWorkspaceOwnedBy } from '../../lib/workspaces/workspace-store';
 
-export const createWorkspaceRequest = z.strictObject({ name: displayName(100) });
+const createWorkspaceRequest = z.strictObject({ name: displayName(100) });
 
-/** POST /api/workspaces: 201 `{id, name}`; the caller is owner. */
-export const createWorkspace: Operation = async ({ runtime, caller, body }) => {
-  if (caller?.kind !== 'person') throw HttpProblem.unauthorized();
-  const input = parseBody(createWorkspaceRequest, body);
-  const workspace = await createWorkspaceOwnedBy(runtime.db, input.name, caller.userId, runtime.now());
-  return jsonResponse(201, workspace);
-};
+/** 201 `{id, name}`; the caller is owner. */
+export const createWorkspace = defineRoute({
+  group: 'workspaces',
+  operation: 'create-workspace',
+  method: 'POST',
+  path: '/api/workspaces',
+  auth: 'person',
+  summary: 'Create a workspace; the caller becomes its owner',
+  body: createWorkspaceRequest,
+  answers: { 201: workspaceSchema },
+  access: { role: 'any', note: 'The caller becomes its owner.' },
+  example: { body: { name: 'Second workspace' } },
+  run: async ({ runtime, caller, body }) => {
+    const input = parseBody(createWorkspaceRequest, body);
+    const workspace = await createWorkspaceOwnedBy(runtime.db, input.name, caller.userId, runtime.now());
+    return jsonResponse(201, workspace);
+  },
+});

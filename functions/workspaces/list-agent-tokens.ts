@@ -1,13 +1,25 @@
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { listAgentTokens as listTokens } from '../../lib/auth/agent-token-store';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { agentTokenSchema } from '../../lib/openapi/answer-schemas';
+import { listOf } from '../../lib/openapi/schema-kit';
 
-/** GET W/agent-tokens (owner): 200 `{items}`; never a secret. */
-export const listAgentTokens: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
-  await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
-  return jsonResponse(200, { items: await listTokens(runtime.db, workspaceId) });
-};
+/** 200 `{items}`; never a secret. */
+export const listAgentTokens = defineRoute({
+  group: 'workspaces',
+  operation: 'list-agent-tokens',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/agent-tokens',
+  auth: 'person',
+  summary: 'Agent tokens of a workspace, never their secrets (owner)',
+  answers: { 200: listOf(agentTokenSchema) },
+  access: { role: 'owner' },
+  example: {},
+  run: async ({ runtime, caller, pathParameters }) => {
+    const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+    await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
+    return jsonResponse(200, { items: await listTokens(runtime.db, workspaceId) });
+  },
+});

@@ -1,15 +1,28 @@
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { auditPage } from '../../lib/audit/audit-log';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
 import { pageQuery } from '../../lib/http/common-schemas';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { auditEntrySchema } from '../../lib/openapi/answer-schemas';
+import { pageOf } from '../../lib/openapi/schema-kit';
 
-/** GET W/audit (owner): 200 `{items[{id, workspaceId, actor, action, detail, at}], nextCursor}`, newest first. */
-export const listWorkspaceAudit: Operation = async ({ runtime, caller, pathParameters, query }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
-  await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
-  const { cursor, limit } = parseQuery(pageQuery, query);
-  return jsonResponse(200, await auditPage(runtime.db, runtime.keyring, { workspaceId, cursor, limit }));
-};
+/** 200 `{items[{id, workspaceId, actor, action, detail, at}], nextCursor}`, newest first. */
+export const listWorkspaceAudit = defineRoute({
+  group: 'workspaces',
+  operation: 'list-workspace-audit',
+  method: 'GET',
+  path: '/api/workspaces/{workspaceId}/audit',
+  auth: 'person',
+  summary: 'Audit entries of a workspace, newest first (owner)',
+  query: pageQuery,
+  answers: { 200: pageOf(auditEntrySchema) },
+  access: { role: 'owner' },
+  example: {},
+  run: async ({ runtime, caller, pathParameters, query }) => {
+    const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
+    await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
+    const { cursor, limit } = parseQuery(pageQuery, query);
+    return jsonResponse(200, await auditPage(runtime.db, runtime.keyring, { workspaceId, cursor, limit }));
+  },
+});

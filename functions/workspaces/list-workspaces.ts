@@ -1,16 +1,26 @@
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
-import { HttpProblem } from '../../lib/http/problem';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { workspaceSummarySchema } from '../../lib/openapi/answer-schemas';
+import { listOf } from '../../lib/openapi/schema-kit';
 import { findWorkspace, listWorkspacesOfUser } from '../../lib/workspaces/workspace-store';
 
-/**
- * GET /api/workspaces: 200 `{items[{id,name,role}]}`. An agent token sees its
- * own workspace; it holds scopes, not a role, so its role reads `viewer`.
- */
-export const listWorkspaces: Operation = async ({ runtime, caller }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  if (caller.kind === 'agent-token') {
-    const workspace = await findWorkspace(runtime.db, caller.workspaceId);
-    return jsonResponse(200, { items: workspace ? [{ ...workspace, role: 'viewer' }] : [] });
-  }
-  return jsonResponse(200, { items: await listWorkspacesOfUser(runtime.db, caller.userId) });
-};
+/** An agent token sees its own workspace; it holds scopes, not a role, so its role reads `viewer`. */
+export const listWorkspaces = defineRoute({
+  group: 'workspaces',
+  operation: 'list-workspaces',
+  method: 'GET',
+  path: '/api/workspaces',
+  auth: 'signed-in',
+  tokenScope: 'any',
+  summary: 'Workspaces of the caller with their role',
+  answers: { 200: listOf(workspaceSummarySchema) },
+  access: { role: 'any', note: 'An agent token sees its own workspace, with the role `viewer`.' },
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller }) => {
+    if (caller.kind === 'agent-token') {
+      const workspace = await findWorkspace(runtime.db, caller.workspaceId);
+      return jsonResponse(200, { items: workspace ? [{ ...workspace, role: 'viewer' }] : [] });
+    }
+    return jsonResponse(200, { items: await listWorkspacesOfUser(runtime.db, caller.userId) });
+  },
+});
