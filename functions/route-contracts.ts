@@ -13,8 +13,6 @@ import { contracts as exports } from './exports/contract';
 import { contracts as facts } from './facts/contract';
 import { contracts as graph } from './graph/contract';
 import { contracts as health } from './health/contract';
-import { contracts as hosts } from './hosts/contract';
-import { contracts as imports } from './imports/contract';
 import { contracts as instance } from './instance/contract';
 import { contracts as loadTests } from './load-tests/contract';
 import { contracts as mcp } from './mcp/contract';
@@ -29,7 +27,6 @@ import { contracts as settings } from './settings/contract';
 import { contracts as setup } from './setup/contract';
 import { contracts as share } from './share/contract';
 import { contracts as shareLinks } from './share-links/contract';
-import { contracts as sources } from './sources/contract';
 import { contracts as streams } from './streams/contract';
 import { contracts as views } from './views/contract';
 import { contracts as web } from './web/contract';
@@ -47,8 +44,6 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   facts,
   graph,
   health,
-  hosts,
-  imports,
   instance,
   'load-tests': loadTests,
   mcp,
@@ -63,7 +58,6 @@ export const routeContracts: Readonly<Record<string, GroupContracts>> = {
   setup,
   share,
   'share-links': shareLinks,
-  sources,
   streams,
   views,
   web,
