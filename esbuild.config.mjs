@@ -1,5 +1,5 @@
-// Bundles one Lambda handler per function group (functions/<group>/handler.ts,
-// the groups named by the route table), the two functions beside the routes
+// Bundles one Lambda handler per function group (its endpoint modules, named
+// by the route list functions/routes.ts), the two functions beside the routes
 // (the scheduled job worker and the migration step) and the local
 // single-container server. A function bundle holds all it needs: it runs
 // with no node_modules beside it (test/deploy/function-bundles.test.ts).
@@ -27,7 +27,7 @@ await rm('dist', { recursive: true, force: true });
 // The route list is TypeScript: bundle it once to read the routes and their groups.
 const listFile = 'dist/route-list.mjs';
 await build({ ...common, entryPoints: ['functions/routes.ts'], outfile: listFile, packages: 'external', sourcemap: false, banner: {} });
-const { serviceRoutes, endpoints } = await import(pathToFileURL(listFile).href);
+const { serviceRoutes } = await import(pathToFileURL(listFile).href);
 const groups = [...new Set(serviceRoutes.map((route) => route.group))];
 
 /**
@@ -44,19 +44,16 @@ async function writeGroupEntry(group) {
   await writeFile(
     entry,
     [
-      `import { createEndpointGroupHandler } from '${process.cwd()}/lib/http/create-group-handler';`,
+      `import { createGroupHandler } from '${process.cwd()}/lib/http/create-group-handler';`,
       ...modules.map((m) => `import { ${m[1]} } from '${process.cwd()}/functions/${m[2]}/${m[3]}';`),
-      `export const handler = createEndpointGroupHandler([${modules.map((m) => m[1]).join(', ')}].flat(), ${JSON.stringify(table)});`,
+      `export const handler = createGroupHandler([${modules.map((m) => m[1]).join(', ')}].flat(), ${JSON.stringify(table)});`,
     ].join('\n'),
   );
   return entry;
 }
-const endpointGroups = new Set(endpoints.map((endpoint) => endpoint.group));
-const groupEntries = Object.fromEntries(
-  await Promise.all(groups.map(async (group) => [group, endpointGroups.has(group) ? await writeGroupEntry(group) : `functions/${group}/handler.ts`])),
-);
+const groupEntries = Object.fromEntries(await Promise.all(groups.map(async (group) => [group, await writeGroupEntry(group)])));
 
-// The OpenAPI document, from the route table and the routes' contracts (docs/openapi.md): docs/openapi.json.
+// The OpenAPI document, from the route list and the endpoints' contracts (docs/openapi.md): docs/openapi.json.
 const openApiWriter = 'dist/openapi/write-openapi.mjs';
 await build({ ...common, entryPoints: ['functions/write-openapi.ts'], outfile: openApiWriter, packages: 'external', sourcemap: false, banner: {} });
 execFileSync(process.execPath, [openApiWriter], { stdio: 'inherit' });

@@ -16,7 +16,7 @@
  */
 
 import { Document } from 'yaml';
-import type { RouteDefinition } from '../lib/http/route-table';
+import type { RouteDefinition } from '../lib/http/route-definition';
 import { rootConditions, rootParameters, rootRules, type ParameterDefinition } from './deployment-parameters';
 import { functionGlobals, lambdaPayloadLimitBytes, lambdaTimeoutLimitSeconds } from './function-settings';
 import { functionLogicalIds } from './logical-ids';

@@ -4,7 +4,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { routeKeyOf, type RouteDefinition } from '../lib/http/route-table';
+import { routeKeyOf, type RouteDefinition } from '../lib/http/route-definition';
 
 /** `load-tests` → `LoadTests`: words in PascalCase, punctuation and braces dropped. */
 export function pascalWords(text: string): string {

@@ -13,7 +13,7 @@
  */
 
 import { posix } from 'node:path';
-import { functionGroups, routeKeyOf, type RouteDefinition } from '../lib/http/route-table';
+import { functionGroups, routeKeyOf, type RouteDefinition } from '../lib/http/route-definition';
 import { rootConditions, rootParameters, type ParameterDefinition } from './deployment-parameters';
 import { functionGlobals, referencedNames } from './function-settings';
 import { pascalWords, routeResourceIds } from './logical-ids';

@@ -6,7 +6,7 @@ import { hostNotAllowed, type HostTest } from '../lib/http/allowed-hosts';
 import { HttpProblem } from '../lib/http/problem';
 import { problemToResponse, toServiceResult } from '../lib/http/response';
 import { createRouteMatcher, type RouteMatch } from '../lib/http/route-matcher';
-import { routeKeyOf, type RouteDefinition } from '../lib/http/route-table';
+import { routeKeyOf, type RouteDefinition } from '../lib/http/route-definition';
 import type { ServiceEvent, ServiceResult } from '../lib/http/service-event';
 import { writeAccessLine } from '../lib/http/access-line';
 import { unmatchedRouteProblem } from '../lib/http/unmatched-route';

@@ -1,26 +1,20 @@
 import { endpoints } from '../functions/routes';
-import { createEndpointGroupHandler, useServiceRouteTable } from '../lib/http/create-group-handler';
-import { functionGroups, type RouteDefinition } from '../lib/http/route-table';
+import { createGroupHandler } from '../lib/http/create-group-handler';
+import { functionGroups, type RouteDefinition } from '../lib/http/route-definition';
 import type { LambdaHandler } from './http-shim';
 
 /**
- * One handler per function group of the route list, built as a function
- * deployment builds it (esbuild.config.mjs), so the shim serves exactly what
- * the bundles serve. A group of the older table still has its
- * `functions/<group>/handler.ts`; esbuild bundles every file this pattern can name.
+ * One handler per function group of the route list, made as a function
+ * deployment's bundle makes it (esbuild.config.mjs), so the shim serves
+ * exactly what the bundles serve.
  */
-export async function loadGroupHandlers(table: readonly RouteDefinition[]): Promise<Record<string, LambdaHandler>> {
-  useServiceRouteTable(table);
+export function loadGroupHandlers(table: readonly RouteDefinition[]): Record<string, LambdaHandler> {
   const handlers: Record<string, LambdaHandler> = {};
   for (const group of functionGroups(table)) {
-    const groupEndpoints = endpoints.filter((endpoint) => endpoint.group === group);
-    if (groupEndpoints.length > 0) {
-      handlers[group] = createEndpointGroupHandler(groupEndpoints, table);
-      continue;
-    }
-    const module = (await import(`../functions/${group}/handler.ts`)) as { handler?: LambdaHandler };
-    if (typeof module.handler !== 'function') throw new Error(`functions/${group}/handler.ts exports no handler`);
-    handlers[group] = module.handler;
+    handlers[group] = createGroupHandler(
+      endpoints.filter((endpoint) => endpoint.group === group),
+      table,
+    );
   }
   return handlers;
 }

@@ -130,7 +130,7 @@ export async function startService(env: Environment, log: Logger): Promise<Runni
       log.info(`stored credentials under the previous master key ${keyring.previous.id} are being re-encrypted under ${keyring.current.id}`);
     }
 
-    const shim = createHttpShim({ routes, handlers: await loadGroupHandlers(routes), log, isAllowedHost: allowedHostTest(config.allowedHosts, config.publicUrl) });
+    const shim = createHttpShim({ routes, handlers: loadGroupHandlers(routes), log, isAllowedHost: allowedHostTest(config.allowedHosts, config.publicUrl) });
     await new Promise<void>((resolve, reject) => {
       shim.server.once('error', reject);
       shim.server.listen(config.http.port, config.http.host, () => resolve());

@@ -9,7 +9,7 @@ import { passwordText } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { signedInSchema } from './signed-in-schema';
 
 // Any string is a possible e-mail here: an unknown one must answer like a wrong password.

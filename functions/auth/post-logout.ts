@@ -6,7 +6,7 @@ import { noContentResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 
 const logoutQuery = z.strictObject({
   all: z.enum(['true', 'false'], 'must be "true" or "false"').optional().describe('true: end every session of the account, not only this one'),

@@ -10,7 +10,7 @@ import { displayName, emailAddress, passwordText } from '../../lib/http/common-s
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { readInstancePolicy } from '../../lib/settings/instance-policy';
 import { signedInSchema } from './signed-in-schema';
 

@@ -1,22 +1,37 @@
+import { z } from 'zod';
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import type { PersonCaller } from '../../lib/auth/caller';
+import { jsonResponse, type ApiRequest } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
 import { environmentSecretAddresses } from '../../lib/secrets/secret-names';
 import { describeSecrets } from '../../lib/secrets/secret-status';
 import { listStoredSecrets } from '../../lib/secrets/secret-store';
 import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
 import { withHostProblems } from '../../lib/sources/host-problem';
 import { tokenSecretOf, workspaceHostClient } from '../../lib/sources/workspace-host-client';
+import { secretStateSchema } from '../secrets/secret-status-schema';
+import { hostNameSchema } from './host-name-schema';
 import { hostOfRoute } from './host-of-route';
 
-/**
- * GET W/github/credential, W/gitlab/credential (owner): 200 the token's status
- * (`isSet`, `status`, the origin it is bound to and the current one) and, when
- * it is usable, the login and scopes the host reports. Never the value.
- */
-export const getHostCredential: Operation = async ({ runtime, caller, pathParameters, route }) => {
-  if (!caller) throw HttpProblem.unauthorized();
+const answers = {
+  200: z.object({
+    host: hostNameSchema,
+    name: z.string(),
+    isSet: z.boolean(),
+    status: secretStateSchema,
+    message: z.string(),
+    boundToOrigin: z.string().nullable(),
+    currentOrigin: z.string().nullable(),
+    login: z.string().nullable(),
+    scopes: z.array(z.string()).nullable(),
+    hostMessage: z.string().nullable(),
+  }),
+};
+const description = 'Never the value. When the token is usable, the login and scopes the host reports.';
+
+/** The token's status (`isSet`, `status`, the origin it is bound to and the current one) and, when it is usable, the login and scopes the host reports. */
+async function hostCredential({ runtime, caller, pathParameters, route }: ApiRequest<PersonCaller>) {
   const { workspace } = await authorizeWorkspace(runtime.db, caller, pathUuid(pathParameters.workspaceId, 'Workspace'), 'owner');
   const host = hostOfRoute(route);
   const name = tokenSecretOf[host]!;
@@ -29,4 +44,33 @@ export const getHostCredential: Operation = async ({ runtime, caller, pathParame
     reported = { login: test.login ?? null, scopes: test.scopes ?? null, message: test.message };
   }
   return jsonResponse(200, { host, name, isSet: status.isSet, status: status.status, message: status.message, boundToOrigin: status.savedForOrigin, currentOrigin: status.currentOrigin, login: reported?.login ?? null, scopes: reported?.scopes ?? null, hostMessage: reported?.message ?? null });
-};
+}
+
+export const getHostCredential = [
+  defineRoute({
+    group: 'hosts',
+    operation: 'get-host-credential',
+    method: 'GET',
+    path: '/api/workspaces/{workspaceId}/github/credential',
+    auth: 'person',
+    summary: 'The GitHub token: set, the origin it is bound to, the scopes GitHub reports (owner)',
+    answers,
+    access: { role: 'owner' },
+    description,
+    example: {},
+    run: hostCredential,
+  }),
+  defineRoute({
+    group: 'hosts',
+    operation: 'get-host-credential',
+    method: 'GET',
+    path: '/api/workspaces/{workspaceId}/gitlab/credential',
+    auth: 'person',
+    summary: 'The GitLab token: set, the origin it is bound to, the scopes GitLab reports (owner)',
+    answers,
+    access: { role: 'owner' },
+    description,
+    example: {},
+    run: hostCredential,
+  }),
+];

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../../lib/http/route-table';
+import type { RouteDefinition } from '../../lib/http/route-definition';
 import type { GitHostKind } from '../../lib/sources/source-kinds';
 
 /** The host a connectivity route is about: `/api/workspaces/{workspaceId}/<host>/…`. */

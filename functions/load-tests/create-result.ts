@@ -5,7 +5,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { loadTestResultSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { storeResult } from '../../lib/load-tests/results';
 import { loadTestContext } from './load-test-context';

@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { z } from 'zod';
 import { defineRoute } from '../../lib/http/define-route';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { checkMcpMessage } from '../../lib/mcp/check-mcp-message';
 import { createMcpServer } from '../../lib/mcp/create-mcp-server';
 

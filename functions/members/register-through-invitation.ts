@@ -8,7 +8,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { displayName, passwordText } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { membershipSchema, userViewSchema } from '../../lib/openapi/answer-schemas';
 import { registerThroughInvitation as register } from '../../lib/workspaces/invitation-store';
 import { invitationSecretRequest } from './member-inputs';

@@ -5,7 +5,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { queryWholeNumber } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { importModelDocument } from '../../lib/model/import-model-document';
 import { importResultSchema, modelDocumentSchema } from '../../lib/model/record-answer-schemas';
 

@@ -3,7 +3,7 @@ import { actorOf } from '../../lib/auth/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { priceEntrySchema } from '../../lib/prices/price-answer-schema';
 import { importPriceCsv as importCsv } from '../../lib/prices/price-service';
 import { priceWorkspace } from './price-workspace';

@@ -3,7 +3,7 @@ import { actorOf } from '../../lib/auth/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { scenarioDocumentSchema } from '../../lib/playback/run-result-schema';
 import { insertScenario } from '../../lib/scenarios/scenario-store';
 import { scenarioBody, writtenScenarioSchema } from './scenario-schema';

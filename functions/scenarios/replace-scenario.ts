@@ -2,7 +2,7 @@ import { authorizeProject } from '../../lib/auth/access-policy';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { scenarioDocumentSchema } from '../../lib/playback/run-result-schema';
 import { replaceScenario as writeScenario } from '../../lib/scenarios/scenario-store';
 import { scenarioBody, scenarioParams, writtenScenarioSchema } from './scenario-schema';

@@ -5,7 +5,7 @@ import { noContentResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { setSecretWithAudit } from '../../lib/secrets/audited-secret-changes';
 import { environmentSecretAddresses, secretOriginFor, secretValueProblem } from '../../lib/secrets/secret-names';
 import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';

@@ -2,7 +2,7 @@ import { actorOf } from '../../lib/auth/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { settingsContext } from '../../lib/settings/settings-context';
 import { instanceSettingsBody } from '../../lib/settings/settings-schema';
 import { replaceInstanceSettings as replaceSettings } from '../../lib/settings/settings-service';

@@ -3,7 +3,7 @@ import { actorOf } from '../../lib/auth/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { settingsContext } from '../../lib/settings/settings-context';
 import { partialSettingsSchema } from '../../lib/settings/settings-schema';
 import { replaceWorkspaceSettings as replaceSettings } from '../../lib/settings/settings-service';

@@ -5,7 +5,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { displayName, emailAddress, passwordText } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { userViewSchema, workspaceSchema } from '../../lib/openapi/answer-schemas';
 
 const setupRequest = z.strictObject({

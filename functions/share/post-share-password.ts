@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../../lib/http/define-route';
-import { bodyLimits } from '../../lib/http/route-table';
+import { bodyLimits } from '../../lib/http/route-definition';
 import { sharePageHeaders } from '../../lib/sharing/share-headers';
 import { renderSharePasswordPage, sharePageStylesheet } from '../../lib/sharing/share-page';
 import { checkSharePassword } from '../../lib/sharing/share-password';

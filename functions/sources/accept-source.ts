@@ -1,31 +1,43 @@
 import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { guid } from '../../lib/openapi/schema-kit';
 import { decideProposals } from '../../lib/scans/decide-proposals';
 import { acceptableProposals } from '../../lib/scans/proposal-store';
+import { decideResultSchema } from '../../lib/scans/scan-answer-schemas';
 import { latestCompletedScanOf } from '../../lib/scans/scan-store';
 import { findSource } from '../../lib/sources/source-store';
+import { sourceParams } from './source-params';
 
-export const acceptSourceRequest = z.strictObject({ acknowledgeImpact: z.boolean('must be true or false').optional().default(false) });
+const acceptSourceRequest = z.strictObject({ acknowledgeImpact: z.boolean('must be true or false').optional().default(false) });
 
-/**
- * POST P/sources/{sourceId}/accept (editor): accepts every pending proposal of
- * the Source's latest completed scan that the model can take as it is; 200
- * decide response with `left` (proposals left pending, with why); 404; 409 (no
- * completed scan, or as decide).
- */
-export const acceptSource: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const { acknowledgeImpact } = parseBody(acceptSourceRequest, body ?? {});
-  const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
-  if (!source) throw HttpProblem.notFound('Source not found');
-  const scanId = await latestCompletedScanOf(runtime.db, source.id);
-  if (!scanId) throw HttpProblem.conflict('Nothing to accept', 'The Source has no completed scan yet.');
-  const { accept, left } = await acceptableProposals(runtime.db, scanId);
-  const result = await decideProposals(runtime.db, { projectId: project.id, scanId, request: { accept, reject: [], acknowledgeImpact }, actor: actorOf(caller), acceptedBy: caller.kind === 'person' ? caller.userId : null, now: runtime.now() });
-  return jsonResponse(200, { scanId, ...result, left });
-};
+/** The decide answer with `left`; 409 when the Source has no completed scan, or as decide. */
+export const acceptSource = defineRoute({
+  group: 'sources',
+  operation: 'accept-source',
+  method: 'POST',
+  path: '/api/projects/{projectId}/sources/{sourceId}/accept',
+  auth: 'signed-in',
+  summary: "Accept every pending proposal of a Source's latest scan (editor)",
+  params: sourceParams,
+  body: acceptSourceRequest,
+  answers: { 200: decideResultSchema.extend({ scanId: guid, left: z.array(z.looseObject({ proposalId: guid })) }), 404: 'problem', 409: 'problem' },
+  access: { role: 'editor' },
+  description: "Accepts every pending proposal of the Source's latest completed scan that the model can take as it is; `left` lists those left pending, with why.",
+  example: { as: 'editor', params: { sourceId: '{acceptSourceId}' }, body: { acknowledgeImpact: true }, last: true },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const { acknowledgeImpact } = parseBody(acceptSourceRequest, body ?? {});
+    const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
+    if (!source) throw HttpProblem.notFound('Source not found');
+    const scanId = await latestCompletedScanOf(runtime.db, source.id);
+    if (!scanId) throw HttpProblem.conflict('Nothing to accept', 'The Source has no completed scan yet.');
+    const { accept, left } = await acceptableProposals(runtime.db, scanId);
+    const result = await decideProposals(runtime.db, { projectId: project.id, scanId, request: { accept, reject: [], acknowledgeImpact }, actor: actorOf(caller), acceptedBy: caller.kind === 'person' ? caller.userId : null, now: runtime.now() });
+    return jsonResponse(200, { scanId, ...result, left });
+  },
+});

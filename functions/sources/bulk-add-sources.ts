@@ -1,16 +1,44 @@
+import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { guid } from '../../lib/openapi/schema-kit';
 import { bulkAddSources as addAll } from '../../lib/scans/bulk-add-sources';
 import { bulkAddRequest } from '../../lib/sources/source-requests';
 import { scanRequestContext } from './source-context';
 
-/** POST P/sources/bulk (editor): 200 `{items[{repository, status, sourceId, scanId, error}]}`, one per repository; 400 for the request as a whole. */
-export const bulkAddSources: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const input = parseBody(bulkAddRequest, body);
-  const context = await scanRequestContext(runtime, project.workspaceId, caller);
-  return jsonResponse(200, await addAll(context, project, input));
-};
+/** A 400 is for the request as a whole. */
+export const bulkAddSources = defineRoute({
+  group: 'sources',
+  operation: 'bulk-add-sources',
+  method: 'POST',
+  path: '/api/projects/{projectId}/sources/bulk',
+  auth: 'signed-in',
+  summary: 'Add many repositories of one host as Sources and queue their scans (editor)',
+  body: bulkAddRequest,
+  answers: {
+    200: z.object({
+      items: z.array(
+        z.object({
+          repository: z.string(),
+          status: z.enum(['added', 'exists', 'refused']),
+          sourceId: guid.nullable(),
+          scanId: guid.nullable(),
+          error: z.object({ status: z.number().int(), type: z.string(), message: z.string() }).nullable(),
+        }),
+      ),
+    }),
+    400: 'problem',
+    409: 'problem',
+  },
+  access: { role: 'editor' },
+  description: 'One item per repository; a repository that cannot be added is `refused` with its error.',
+  example: { as: 'editor', body: { kind: 'github', repositories: ['acme/shop'], ref: null } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const input = parseBody(bulkAddRequest, body);
+    const context = await scanRequestContext(runtime, project.workspaceId, caller);
+    return jsonResponse(200, await addAll(context, project, input));
+  },
+});

@@ -1,22 +1,47 @@
 import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
+import { jsonResponse } from '../../lib/http/api-types';
 import { guidText } from '../../lib/http/common-schemas';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { guid } from '../../lib/openapi/schema-kit';
 import { compareSnapshots as compare } from '../../lib/scans/snapshots';
 import { findSource } from '../../lib/sources/source-store';
+import { sourceParams } from './source-params';
 
-export const compareQuery = z.strictObject({ base: guidText, head: guidText });
+const compareQuery = z.strictObject({ base: guidText, head: guidText });
 
-/** GET P/sources/{sourceId}/snapshots/compare?base=&head= (viewer): 200 `{base, head, added, removed, changed}` fact keys; 404 when either is no snapshot of the Source. */
-export const compareSnapshots: Operation = async ({ runtime, caller, pathParameters, query }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
-  if (!source) throw HttpProblem.notFound('Source not found');
-  const { base, head } = parseQuery(compareQuery, query);
-  const result = await compare(runtime.db, source.id, base.toLowerCase(), head.toLowerCase());
-  if (!result) throw HttpProblem.notFound('Snapshot not found', 'base and head must both be snapshots of this Source.');
-  return jsonResponse(200, result);
-};
+/** `?base=&head=`: 404 when either is no snapshot of the Source. */
+export const compareSnapshots = defineRoute({
+  group: 'sources',
+  operation: 'compare-snapshots',
+  method: 'GET',
+  path: '/api/projects/{projectId}/sources/{sourceId}/snapshots/compare',
+  auth: 'signed-in',
+  summary: 'Facts added, removed and changed between two snapshots',
+  params: sourceParams,
+  query: compareQuery,
+  answers: {
+    200: z.object({
+      base: z.object({ id: guid, commitSha: z.string().nullable() }),
+      head: z.object({ id: guid, commitSha: z.string().nullable() }),
+      added: z.array(z.string()),
+      removed: z.array(z.string()),
+      changed: z.array(z.string()),
+    }),
+    404: 'problem',
+  },
+  access: { role: 'viewer' },
+  description: 'Fact keys added, removed and changed.',
+  example: { as: 'viewer', params: { sourceId: '{pushSourceId}' }, query: { base: '{firstSnapshotId}', head: '{secondSnapshotId}' } },
+  run: async ({ runtime, caller, pathParameters, query }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
+    if (!source) throw HttpProblem.notFound('Source not found');
+    const { base, head } = parseQuery(compareQuery, query);
+    const result = await compare(runtime.db, source.id, base.toLowerCase(), head.toLowerCase());
+    if (!result) throw HttpProblem.notFound('Snapshot not found', 'base and head must both be snapshots of this Source.');
+    return jsonResponse(200, result);
+  },
+});

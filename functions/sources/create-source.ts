@@ -1,18 +1,30 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { actorOf } from '../../lib/auth/caller';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { sourceSchema } from '../../lib/scans/scan-answer-schemas';
 import { createSource as storeSource } from '../../lib/sources/create-source';
 import { createSourceRequest } from '../../lib/sources/source-requests';
 import { sourceKindContext } from './source-context';
 
-/** POST P/sources (editor): 201 source; 400 for a field its kind refuses; 409 when the slug of the name is taken. */
-export const createSource: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const input = parseBody(createSourceRequest, body);
-  const context = await sourceKindContext(runtime, project.workspaceId);
-  const source = await storeSource({ db: runtime.db, ...context, keyring: runtime.keyring, newRelicGraphqlUrl: runtime.config.newRelicGraphqlUrl, workspaceId: project.workspaceId, actor: actorOf(caller), now: runtime.now() }, project.id, input);
-  return jsonResponse(201, source);
-};
+export const createSource = defineRoute({
+  group: 'sources',
+  operation: 'create-source',
+  method: 'POST',
+  path: '/api/projects/{projectId}/sources',
+  auth: 'signed-in',
+  summary: 'Add a Source: a git repository, folder, archive, upload, push or New Relic account (editor)',
+  body: createSourceRequest,
+  answers: { 201: sourceSchema, 400: 'problem', 409: 'problem' },
+  access: { role: 'editor' },
+  description: 'A git repository, folder, archive, upload, push or New Relic account; 400 for a field its kind refuses; 409 when the slug of the name is taken or the kind is not in the profile.',
+  example: { as: 'editor', body: { kind: 'archive', name: 'Release bundle', repository: null } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const input = parseBody(createSourceRequest, body);
+    const context = await sourceKindContext(runtime, project.workspaceId);
+    const source = await storeSource({ db: runtime.db, ...context, keyring: runtime.keyring, newRelicGraphqlUrl: runtime.config.newRelicGraphqlUrl, workspaceId: project.workspaceId, actor: actorOf(caller), now: runtime.now() }, project.id, input);
+    return jsonResponse(201, source);
+  },
+});

@@ -1,13 +1,26 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { noContentResponse, type Operation } from '../../lib/http/api-types';
+import { noContentResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { deleteSource as removeSource } from '../../lib/sources/source-store';
+import { sourceParams } from './source-params';
 
-/** DELETE P/sources/{sourceId} (editor): 204; 404. Its scans stay in the scan list; the model keeps what was accepted. */
-export const deleteSource: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  if (!(await removeSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source')))) throw HttpProblem.notFound('Source not found');
-  return noContentResponse();
-};
+export const deleteSource = defineRoute({
+  group: 'sources',
+  operation: 'delete-source',
+  method: 'DELETE',
+  path: '/api/projects/{projectId}/sources/{sourceId}',
+  auth: 'signed-in',
+  summary: 'Delete a Source; accepted facts stay in the model (editor)',
+  params: sourceParams,
+  answers: { 204: 'empty', 404: 'problem' },
+  access: { role: 'editor' },
+  description: 'Its scans stay in the scan list; the model keeps what was accepted.',
+  example: { as: 'editor', params: { sourceId: '{doomedSourceId}' }, last: true },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    if (!(await removeSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source')))) throw HttpProblem.notFound('Source not found');
+    return noContentResponse();
+  },
+});

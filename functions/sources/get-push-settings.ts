@@ -1,11 +1,32 @@
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { z } from 'zod';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { pushSettings } from '../../lib/scans/push-snapshot';
 import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
 import { authorizePush } from './push-access';
 
-/** GET P/sources/push (agent token with `push`): 200 `{rulesVersion, factFormatVersion, limits, maxBodyBytes}`; 403. */
-export const getPushSettings: Operation = async ({ runtime, caller, pathParameters }) => {
-  const { project } = await authorizePush(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'));
-  return jsonResponse(200, pushSettings(await effectiveWorkspaceSettings({ db: runtime.db, profile: runtime.config.profile }, project.workspaceId)));
-};
+/** An agent token with `push` only; 403 for anyone else. */
+export const getPushSettings = defineRoute({
+  group: 'sources',
+  operation: 'get-push-settings',
+  method: 'GET',
+  path: '/api/projects/{projectId}/sources/push',
+  auth: 'signed-in',
+  tokenScope: 'push',
+  summary: "The server's extraction rules and the workspace import limits, for svc scan (push token)",
+  answers: {
+    200: z.object({
+      rulesVersion: z.string(),
+      factFormatVersion: z.number().int(),
+      limits: z.object({ maxFiles: z.number().int(), maxFileBytes: z.number().int(), maxTotalBytes: z.number().int(), excludeGlobs: z.array(z.string()) }),
+      maxBodyBytes: z.number().int(),
+    }),
+  },
+  access: { role: 'editor', note: 'An agent token with the `push` scope only.' },
+  example: { as: 'pushToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizePush(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'));
+    return jsonResponse(200, pushSettings(await effectiveWorkspaceSettings({ db: runtime.db, profile: runtime.config.profile }, project.workspaceId)));
+  },
+});

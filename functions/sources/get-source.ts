@@ -1,14 +1,27 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { sourceSchema } from '../../lib/scans/scan-answer-schemas';
 import { findSource } from '../../lib/sources/source-store';
+import { sourceParams } from './source-params';
 
-/** GET P/sources/{sourceId} (viewer): 200 source, 404. */
-export const getSource: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
-  if (!source) throw HttpProblem.notFound('Source not found');
-  return jsonResponse(200, source);
-};
+export const getSource = defineRoute({
+  group: 'sources',
+  operation: 'get-source',
+  method: 'GET',
+  path: '/api/projects/{projectId}/sources/{sourceId}',
+  auth: 'signed-in',
+  summary: 'One Source with its last scan',
+  params: sourceParams,
+  answers: { 200: sourceSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
+    if (!source) throw HttpProblem.notFound('Source not found');
+    return jsonResponse(200, source);
+  },
+});

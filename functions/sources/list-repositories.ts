@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
 import { queryWholeNumber } from '../../lib/http/common-schemas';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { assertKindAvailable, parseSourceKind } from '../../lib/sources/create-source';
@@ -10,22 +11,40 @@ import { isGitHostKind } from '../../lib/sources/source-kinds';
 import { workspaceHostClient } from '../../lib/sources/workspace-host-client';
 import { sourceKindContext } from './source-context';
 
-export const repositoriesQuery = z.strictObject({
+const repositoriesQuery = z.strictObject({
   kind: z.string().min(1, 'must name a git host kind'),
   owner: z.string().min(1, 'must not be empty').max(300, 'must have at most 300 characters').optional(),
   page: queryWholeNumber(1, 10_000).optional(),
 });
 
-/** GET P/sources/repositories?kind=&owner=&page= (editor): 200 `{items[{fullName, defaultBranch, private, webUrl}], page, nextPage}`; 400; 404; 409 (host off, token refused); 429; 502. */
-export const listRepositories: Operation = async ({ runtime, caller, pathParameters, query }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const input = parseQuery(repositoriesQuery, query);
-  const kind = parseSourceKind(input.kind);
-  if (!isGitHostKind(kind)) throw HttpProblem.validation('Invalid query', [{ field: 'kind', message: 'must be github, gitlab, bitbucket or azureDevOps' }]);
-  assertKindAvailable(kind, await sourceKindContext(runtime, project.workspaceId));
-  const page = input.page ?? 1;
-  const { client } = await workspaceHostClient({ db: runtime.db, keyring: runtime.keyring, profile: runtime.config.profile }, project.workspaceId, kind);
-  const answer = await withHostProblems(() => client.listRepositories({ owner: input.owner ?? null, page }));
-  return jsonResponse(200, { items: answer.items, page, nextPage: answer.nextPage });
-};
+/** `{items[{fullName, defaultBranch, private, webUrl}], page, nextPage}`; 429 when the host is rate limiting. */
+export const listRepositories = defineRoute({
+  group: 'sources',
+  operation: 'list-repositories',
+  method: 'GET',
+  path: '/api/projects/{projectId}/sources/repositories',
+  auth: 'person',
+  summary: 'Repositories of a git host the workspace token can read, a page at a time (editor)',
+  query: repositoriesQuery,
+  answers: {
+    200: z.object({ items: z.array(z.object({ fullName: z.string(), defaultBranch: z.string().nullable(), private: z.boolean(), webUrl: z.string() })), page: z.number().int(), nextPage: z.number().int().nullable() }),
+    400: 'problem',
+    404: 'problem',
+    409: 'problem',
+    502: 'problem',
+  },
+  access: { role: 'editor' },
+  description: '409 when the host is off or its token is refused; 502 when the host fails.',
+  example: { as: 'editor', query: { kind: 'github' }, status: 502, why: 'no git host is configured or reachable in the test instance' },
+  run: async ({ runtime, caller, pathParameters, query }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const input = parseQuery(repositoriesQuery, query);
+    const kind = parseSourceKind(input.kind);
+    if (!isGitHostKind(kind)) throw HttpProblem.validation('Invalid query', [{ field: 'kind', message: 'must be github, gitlab, bitbucket or azureDevOps' }]);
+    assertKindAvailable(kind, await sourceKindContext(runtime, project.workspaceId));
+    const page = input.page ?? 1;
+    const { client } = await workspaceHostClient({ db: runtime.db, keyring: runtime.keyring, profile: runtime.config.profile }, project.workspaceId, kind);
+    const answer = await withHostProblems(() => client.listRepositories({ owner: input.owner ?? null, page }));
+    return jsonResponse(200, { items: answer.items, page, nextPage: answer.nextPage });
+  },
+});

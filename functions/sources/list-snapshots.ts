@@ -1,15 +1,31 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { listOf } from '../../lib/openapi/schema-kit';
+import { snapshotSchema } from '../../lib/scans/scan-answer-schemas';
 import { listSnapshots as readSnapshots } from '../../lib/scans/snapshots';
 import { findSource } from '../../lib/sources/source-store';
+import { sourceParams } from './source-params';
 
-/** GET P/sources/{sourceId}/snapshots (viewer): 200 `{items[{id, scanId, commitSha, isComplete, factCount, createdAt}]}`, newest first; 404. */
-export const listSnapshots: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
-  if (!source) throw HttpProblem.notFound('Source not found');
-  return jsonResponse(200, { items: await readSnapshots(runtime.db, source.id) });
-};
+/** `{items[{id, scanId, commitSha, isComplete, factCount, createdAt}]}`, newest first. */
+export const listSnapshots = defineRoute({
+  group: 'sources',
+  operation: 'list-snapshots',
+  method: 'GET',
+  path: '/api/projects/{projectId}/sources/{sourceId}/snapshots',
+  auth: 'signed-in',
+  summary: 'Snapshots of a Source, newest first',
+  params: sourceParams,
+  answers: { 200: listOf(snapshotSchema), 404: 'problem' },
+  access: { role: 'viewer' },
+  description: 'Newest first.',
+  example: { as: 'viewer', params: { sourceId: '{pushSourceId}' } },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
+    if (!source) throw HttpProblem.notFound('Source not found');
+    return jsonResponse(200, { items: await readSnapshots(runtime.db, source.id) });
+  },
+});

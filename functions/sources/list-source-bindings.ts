@@ -1,15 +1,30 @@
+import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { guid, listOf } from '../../lib/openapi/schema-kit';
 import { listSourceBindings as readBindings } from '../../lib/scans/source-bindings';
 import { findSource } from '../../lib/sources/source-store';
+import { sourceParams } from './source-params';
 
-/** GET P/sources/{sourceId}/bindings (viewer): 200 `{items[{factKey, entityKind, entityId}]}`: which model record each accepted fact of the Source became; 404. */
-export const listSourceBindings: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
-  if (!source) throw HttpProblem.notFound('Source not found');
-  return jsonResponse(200, { items: await readBindings(runtime.db, source.id) });
-};
+/** `{items[{factKey, entityKind, entityId}]}`. */
+export const listSourceBindings = defineRoute({
+  group: 'sources',
+  operation: 'list-source-bindings',
+  method: 'GET',
+  path: '/api/projects/{projectId}/sources/{sourceId}/bindings',
+  auth: 'signed-in',
+  summary: 'Which model record each accepted fact of the Source became',
+  params: sourceParams,
+  answers: { 200: listOf(z.object({ factKey: z.string(), entityKind: z.string(), entityId: guid })), 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'viewer', params: { sourceId: '{pushSourceId}' } },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
+    if (!source) throw HttpProblem.notFound('Source not found');
+    return jsonResponse(200, { items: await readBindings(runtime.db, source.id) });
+  },
+});

@@ -1,19 +1,34 @@
+import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { listOf } from '../../lib/openapi/schema-kit';
 import { listSourceDocuments as readDocuments } from '../../lib/scans/source-bindings';
 import { findSource } from '../../lib/sources/source-store';
+import { sourceParams } from './source-params';
 
 /**
- * GET P/sources/{sourceId}/documents (viewer): 200 `{items[{path, blobSha, facts}]}`: the files of the
- * Source's latest completed scan that gave facts (OpenAPI and AsyncAPI documents, manifests, compose
- * files…), with how many; the files kept by an upload Source are listed too; 404.
+ * `{items[{path, blobSha, facts}]}`: the files of the Source's latest completed scan that gave facts
+ * (OpenAPI and AsyncAPI documents, manifests, compose files…), with how many; the files kept by an
+ * upload Source are listed too.
  */
-export const listSourceDocuments: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
-  if (!source) throw HttpProblem.notFound('Source not found');
-  return jsonResponse(200, { items: await readDocuments(runtime.db, source.id) });
-};
+export const listSourceDocuments = defineRoute({
+  group: 'sources',
+  operation: 'list-source-documents',
+  method: 'GET',
+  path: '/api/projects/{projectId}/sources/{sourceId}/documents',
+  auth: 'signed-in',
+  summary: 'Files of the latest scan that gave facts, and the files an upload Source keeps',
+  params: sourceParams,
+  answers: { 200: listOf(z.object({ path: z.string(), blobSha: z.string().nullable(), facts: z.number().int(), kept: z.boolean() })), 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'viewer', params: { sourceId: '{pushSourceId}' } },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
+    if (!source) throw HttpProblem.notFound('Source not found');
+    return jsonResponse(200, { items: await readDocuments(runtime.db, source.id) });
+  },
+});

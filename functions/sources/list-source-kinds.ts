@@ -1,13 +1,25 @@
+import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { listOf } from '../../lib/openapi/schema-kit';
 import { describeSourceKinds } from '../../lib/sources/source-kinds';
 import { sourceKindContext } from './source-context';
 
-/** GET P/sources/kinds (viewer): every kind, whether it can be used now, and why not. */
-export const listSourceKinds: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, { items: describeSourceKinds(await sourceKindContext(runtime, project.workspaceId)) });
-};
+/** Every kind, whether it can be used now, and why not. */
+export const listSourceKinds = defineRoute({
+  group: 'sources',
+  operation: 'list-source-kinds',
+  method: 'GET',
+  path: '/api/projects/{projectId}/sources/kinds',
+  auth: 'signed-in',
+  summary: 'Kinds of Source and whether each can be used now',
+  answers: { 200: listOf(z.object({ kind: z.string(), name: z.string(), available: z.boolean(), reason: z.string().nullable(), requires: z.array(z.string()) })) },
+  access: { role: 'viewer' },
+  example: { as: 'viewer' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, { items: describeSourceKinds(await sourceKindContext(runtime, project.workspaceId)) });
+  },
+});

@@ -1,12 +1,24 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { listOf } from '../../lib/openapi/schema-kit';
+import { sourceSchema } from '../../lib/scans/scan-answer-schemas';
 import { listSources as readSources } from '../../lib/sources/source-store';
 
-/** GET P/sources (viewer): 200 `{items}` by name. */
-export const listSources: Operation = async ({ runtime, caller, pathParameters }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-  return jsonResponse(200, { items: await readSources(runtime.db, project.id) });
-};
+export const listSources = defineRoute({
+  group: 'sources',
+  operation: 'list-sources',
+  method: 'GET',
+  path: '/api/projects/{projectId}/sources',
+  auth: 'signed-in',
+  summary: 'Sources of a project by name',
+  answers: { 200: listOf(sourceSchema) },
+  access: { role: 'viewer' },
+  description: 'By name.',
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    return jsonResponse(200, { items: await readSources(runtime.db, project.id) });
+  },
+});

@@ -5,8 +5,7 @@ import type { Database } from '../../lib/db/schema';
 import { HttpProblem } from '../../lib/http/problem';
 
 /** The push endpoints take an agent token with the `push` scope of the project's workspace, nothing else (part 2 "Sources"; 403 otherwise). */
-export async function authorizePush(db: Kysely<Database>, caller: Caller | null, projectId: string) {
-  if (!caller) throw HttpProblem.unauthorized();
+export async function authorizePush(db: Kysely<Database>, caller: Caller, projectId: string) {
   if (caller.kind !== 'agent-token') throw HttpProblem.forbidden('Agent token required', 'Pushes are sent by the svc command-line tool with an agent token that has the "push" scope (SVC_TOKEN).');
   return authorizeProject(db, caller, projectId, 'editor', { tokenScope: 'push' });
 }

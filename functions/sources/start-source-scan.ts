@@ -1,20 +1,36 @@
+import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { guid } from '../../lib/openapi/schema-kit';
 import { requestSourceScan } from '../../lib/scans/request-scan';
 import { startSourceScanRequest } from '../../lib/sources/source-requests';
 import { findSource } from '../../lib/sources/source-store';
 import { scanRequestContext } from './source-context';
+import { sourceParams } from './source-params';
 
-/** POST P/sources/{sourceId}/scans (editor): 202 `{scanId, state, sourceId}`; 400; 404; 409 (host off, kind not scanned this way); 429 (daily limit). */
-export const startSourceScan: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const input = parseBody(startSourceScanRequest, body);
-  const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
-  if (!source) throw HttpProblem.notFound('Source not found');
-  const context = await scanRequestContext(runtime, project.workspaceId, caller);
-  const scanId = await requestSourceScan(context, project, source, input);
-  return jsonResponse(202, { scanId, state: 'queued', sourceId: source.id });
-};
+export const startSourceScan = defineRoute({
+  group: 'sources',
+  operation: 'start-source-scan',
+  method: 'POST',
+  path: '/api/projects/{projectId}/sources/{sourceId}/scans',
+  auth: 'signed-in',
+  summary: 'Queue a scan of a Source (editor)',
+  params: sourceParams,
+  body: startSourceScanRequest,
+  answers: { 202: z.object({ scanId: guid, state: z.literal('queued'), sourceId: guid.nullable() }), 400: 'problem', 404: 'problem', 409: 'problem', 429: 'problem' },
+  access: { role: 'editor' },
+  description: '409 when the host is off or the kind is not scanned this way; 429 over the daily scan limit.',
+  example: { as: 'editor', params: { sourceId: '{archiveSourceId}' }, body: { ref: null, includePaths: null, excludePaths: null }, status: 409, why: 'an archive Source is scanned by uploading an archive; no git host is reachable here' },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const input = parseBody(startSourceScanRequest, body);
+    const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
+    if (!source) throw HttpProblem.notFound('Source not found');
+    const context = await scanRequestContext(runtime, project.workspaceId, caller);
+    const scanId = await requestSourceScan(context, project, source, input);
+    return jsonResponse(202, { scanId, state: 'queued', sourceId: source.id });
+  },
+});

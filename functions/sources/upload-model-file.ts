@@ -1,15 +1,30 @@
+import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { bodyLimits } from '../../lib/http/route-definition';
+import { guid } from '../../lib/openapi/schema-kit';
 import { uploadModelFile as keepFile, uploadModelFileRequest } from '../../lib/scans/upload-model-file';
 import { scanRequestContext } from './source-context';
 
-/** POST P/sources/upload (editor): 202 `{sourceId, scanId, path, state}`; 400; 409 (the name is a Source of another kind); 429 (daily limit). */
-export const uploadModelFile: Operation = async ({ runtime, caller, pathParameters, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const input = parseBody(uploadModelFileRequest, body);
-  const context = await scanRequestContext(runtime, project.workspaceId, caller);
-  return jsonResponse(202, await keepFile(context, project, input));
-};
+/** `{sourceId, scanId, path, state}`; 409 when the name is a Source of another kind; 429 over the daily limit. */
+export const uploadModelFile = defineRoute({
+  group: 'sources',
+  operation: 'upload-model-file',
+  method: 'POST',
+  path: '/api/projects/{projectId}/sources/upload',
+  auth: 'signed-in',
+  bodyLimitBytes: bodyLimits.modelImport,
+  summary: 'Keep a model file in an upload Source and scan its files (editor)',
+  body: uploadModelFileRequest,
+  answers: { 202: z.object({ sourceId: guid, scanId: guid, path: z.string(), state: z.literal('queued') }), 400: 'problem', 409: 'problem', 429: 'problem' },
+  access: { role: 'editor' },
+  example: { as: 'editor', body: { path: 'docs/asyncapi.yaml', content: 'asyncapi: 2.6.0\ninfo:\n  title: Orders\n  version: 1.0.0\nchannels: {}\n', name: 'Design files' } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const input = parseBody(uploadModelFileRequest, body);
+    const context = await scanRequestContext(runtime, project.workspaceId, caller);
+    return jsonResponse(202, await keepFile(context, project, input));
+  },
+});

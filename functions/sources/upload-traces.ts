@@ -1,22 +1,63 @@
+import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, type Operation } from '../../lib/http/api-types';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { bodyLimits } from '../../lib/http/route-definition';
+import { guid } from '../../lib/openapi/schema-kit';
 import { uploadTraces as readTraces } from '../../lib/scans/upload-traces';
 import { findSource } from '../../lib/sources/source-store';
 import { scanRequestContext } from './source-context';
+import { sourceParams } from './source-params';
 
-/**
- * POST P/sources/{sourceId}/traces?fileName= (editor; body: an OTLP JSON or Jaeger JSON file): 202
- * `{scanId, sourceId, format, spans, services, calls}` with the scan's proposals ready; 400; 404;
- * 409 (a push Source); 413; 429 (daily limit).
- */
-export const uploadTraces: Operation = async ({ runtime, caller, pathParameters, query, body }) => {
-  if (!caller) throw HttpProblem.unauthorized();
-  const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
-  if (!source) throw HttpProblem.notFound('Source not found');
-  if (source.kind === 'push') throw HttpProblem.conflict('Not for a push Source', 'A push Source receives its evidence from the svc command-line tool.');
-  const context = await scanRequestContext(runtime, project.workspaceId, caller);
-  return jsonResponse(202, await readTraces(context, project, source, query.get('fileName'), (body as Buffer | undefined) ?? Buffer.alloc(0)));
-};
+/** Two services, web calling orders over HTTP, as OTLP JSON. */
+const otlpTrace = JSON.stringify({
+  resourceSpans: [
+    { resource: { attributes: [{ key: 'service.name', value: { stringValue: 'web' } }] }, scopeSpans: [{ spans: [{ traceId: 't1', spanId: 'a' }] }] },
+    {
+      resource: { attributes: [{ key: 'service.name', value: { stringValue: 'orders' } }] },
+      scopeSpans: [{ spans: [{ traceId: 't1', spanId: 'b', parentSpanId: 'a', kind: 2, attributes: [{ key: 'http.method', value: { stringValue: 'POST' } }] }] }],
+    },
+  ],
+});
+
+/** `?fileName=` names the file; the body is an OTLP JSON or Jaeger JSON file; 429 over the daily limit. */
+export const uploadTraces = defineRoute({
+  group: 'sources',
+  operation: 'upload-traces',
+  method: 'POST',
+  path: '/api/projects/{projectId}/sources/{sourceId}/traces',
+  auth: 'signed-in',
+  bodyKind: 'raw',
+  bodyLimitBytes: bodyLimits.traceUpload,
+  summary: 'Upload an OTLP or Jaeger JSON trace file: measured calls between services (editor)',
+  params: sourceParams,
+  query: z.object({ fileName: z.string().optional() }),
+  body: { contentTypes: ['application/json'], schema: z.looseObject({}).meta({ description: 'An OTLP JSON or Jaeger JSON trace file.' }) },
+  answers: {
+    202: z.object({
+      scanId: guid,
+      sourceId: guid,
+      format: z.enum(['otlp', 'jaeger']),
+      spans: z.number().int(),
+      services: z.array(z.string()),
+      calls: z.array(z.object({ from: z.string(), to: z.string(), count: z.number().int(), technology: z.string().nullable() })),
+    }),
+    400: 'problem',
+    404: 'problem',
+    409: 'problem',
+    429: 'problem',
+  },
+  access: { role: 'editor' },
+  description: 'Measured calls between services; the scan\'s proposals are ready with the answer. 409 for a push Source.',
+  example: { as: 'editor', params: { sourceId: '{uploadSourceId}' }, query: { fileName: 'trace.json' }, rawBody: { contentType: 'application/json', text: otlpTrace } },
+  run: async ({ runtime, caller, pathParameters, query, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const source = await findSource(runtime.db, project.id, pathUuid(pathParameters.sourceId, 'Source'));
+    if (!source) throw HttpProblem.notFound('Source not found');
+    if (source.kind === 'push') throw HttpProblem.conflict('Not for a push Source', 'A push Source receives its evidence from the svc command-line tool.');
+    const context = await scanRequestContext(runtime, project.workspaceId, caller);
+    return jsonResponse(202, await readTraces(context, project, source, query.get('fileName'), (body as Buffer | undefined) ?? Buffer.alloc(0)));
+  },
+});

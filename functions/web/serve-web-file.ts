@@ -2,7 +2,7 @@ import type { ApiRequest, ApiResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { HttpProblem } from '../../lib/http/problem';
 import { createRouteMatcher } from '../../lib/http/route-matcher';
-import type { RouteDefinition } from '../../lib/http/route-table';
+import type { RouteDefinition } from '../../lib/http/route-definition';
 import { unmatchedRouteProblem } from '../../lib/http/unmatched-route';
 import type { WebClientFiles } from '../../lib/web/web-client-files';
 import { webFileMediaTypes } from '../../lib/web/content-types';

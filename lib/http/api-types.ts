@@ -1,6 +1,6 @@
 import type { Caller } from '../auth/caller';
 import type { ServiceRuntime } from '../runtime/service-runtime';
-import type { RouteDefinition } from './route-table';
+import type { RouteDefinition } from './route-definition';
 
 /**
  * What an endpoint sees of a request, after the edge middlewares ran. `C` is
@@ -45,7 +45,7 @@ export interface ApiResponse {
   body?: string | Buffer;
 }
 
-/** One endpoint's code: `functions/<group>/<operation>.ts` exports one. */
+/** An endpoint's code, as the group handler calls it (lib/http/define-route.ts types `caller` by the route's auth). */
 export type Operation = (request: ApiRequest) => Promise<ApiResponse>;
 
 export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): ApiResponse {

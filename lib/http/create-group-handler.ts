@@ -16,7 +16,7 @@ import { refuseCrossSiteWrites } from './middleware/refuse-cross-site-writes';
 import { strictTransportSecurity } from './middleware/strict-transport-security';
 import { HttpProblem } from './problem';
 import { toServiceResult } from './response';
-import { routeKeyOf, routes, type RouteDefinition } from './route-table';
+import { routeKeyOf, type RouteDefinition } from './route-definition';
 import type { ServiceEvent, ServiceResult } from './service-event';
 
 export type GroupHandler = (event: ServiceEvent, context: Context) => Promise<ServiceResult>;
@@ -83,35 +83,14 @@ class LambdaApiRequest implements ApiRequest {
   }
 }
 
-/** Until every group is an endpoint module: the table the older groups' requests see (the local server sets the whole one). */
-let serviceRouteTable: readonly RouteDefinition[] = routes;
-export function useServiceRouteTable(table: readonly RouteDefinition[]): void {
-  serviceRouteTable = table;
-}
-
-/**
- * The Lambda handler of one function group of the older table: the operation
- * the route table names for each of its routes, checked when the module loads.
- */
-export function createGroupHandler(group: string, operations: Readonly<Record<string, Operation>>): GroupHandler {
-  const byRouteKey = new Map<string, Served>();
-  for (const route of routes) {
-    if (route.group !== group) continue;
-    const run = operations[route.operation];
-    if (!run) throw new Error(`function group ${group} has no operation ${route.operation} for ${routeKeyOf(route)}`);
-    byRouteKey.set(routeKeyOf(route), { route, run });
-  }
-  return createHandler(byRouteKey, () => serviceRouteTable);
-}
-
 /**
  * The Lambda handler of one function group: its endpoints (functions/<group>/*.ts,
  * lib/http/define-route.ts), with the whole route table for the endpoints that
  * describe the service (capabilities, llms.txt, the web client's 404s).
  */
-export function createEndpointGroupHandler(endpoints: readonly Endpoint[], routeTable: readonly RouteDefinition[]): GroupHandler {
+export function createGroupHandler(endpoints: readonly Endpoint[], routeTable: readonly RouteDefinition[]): GroupHandler {
   const byRouteKey = new Map<string, Served>(endpoints.map((endpoint) => [routeKeyOf(endpoint), { route: endpoint, run: endpoint.run }]));
-  return createHandler(byRouteKey, () => routeTable);
+  return createHandler(byRouteKey, routeTable);
 }
 
 interface Served {
@@ -123,7 +102,7 @@ interface Served {
  * The edge middlewares (error body, allowed hosts, cross-site writes,
  * credentials, body limits and parsing), then the endpoint of the route key.
  */
-function createHandler(byRouteKey: ReadonlyMap<string, Served>, routeTable: () => readonly RouteDefinition[]): GroupHandler {
+function createHandler(byRouteKey: ReadonlyMap<string, Served>, routeTable: readonly RouteDefinition[]): GroupHandler {
   const routeOf = (event: ServiceEvent) => byRouteKey.get(event.routeKey)?.route;
   let runtimeForLog: ServiceRuntime | undefined;
   // Until the runtime is built (or when a setting keeps it from being built) errors still need a log.
@@ -135,7 +114,7 @@ function createHandler(byRouteKey: ReadonlyMap<string, Served>, routeTable: () =
     if (!served) throw HttpProblem.notFound('No such endpoint', `${event.requestContext.http.method} ${event.rawPath} is not an endpoint of this service.`);
     const runtime = readyServiceRuntime() ?? (await getServiceRuntime());
     runtimeForLog = runtime;
-    const response = await served.run(new LambdaApiRequest(event, served.route, routeTable(), runtime, context));
+    const response = await served.run(new LambdaApiRequest(event, served.route, routeTable, runtime, context));
     return toServiceResult(response);
   };
 

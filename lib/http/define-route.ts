@@ -10,7 +10,7 @@
 import type { AgentTokenCaller, Caller, PersonCaller } from '../auth/caller';
 import type { ContractExample, MediaRequestBody, ResponseBody, RoleRequirement, RouteContract } from '../openapi/route-contract';
 import type { ApiRequest, ApiResponse } from './api-types';
-import { defaultBodyLimitBytes, type AuthRequirement, type BodyKind, type RouteDefinition } from './route-table';
+import { defaultBodyLimitBytes, type AuthRequirement, type BodyKind, type RouteDefinition } from './route-definition';
 import type { z } from 'zod';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiFirstSegments, createRouteMatcher } from './route-matcher';
 import { serviceRoutes as routes } from '../../functions/routes';
-import type { RouteDefinition } from './route-table';
+import type { RouteDefinition } from './route-definition';
 
 function route(method: RouteDefinition['method'], path: string, webClient = false): RouteDefinition {
   return { method, path, group: 'g', operation: 'op', auth: 'none', body: 'none', bodyLimitBytes: 0, summary: 's', ...(webClient ? { webClient: true as const } : {}) };

@@ -1,4 +1,4 @@
-import { reservedFirstSegments, type HttpMethod, type RouteDefinition } from './route-table';
+import { reservedFirstSegments, type HttpMethod, type RouteDefinition } from './route-definition';
 
 export interface RouteMatch {
   route: RouteDefinition;

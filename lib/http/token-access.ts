@@ -1,5 +1,5 @@
 import type { AgentTokenScope } from '../auth/caller';
-import type { RouteDefinition } from './route-table';
+import type { RouteDefinition } from './route-definition';
 
 /**
  * What an agent token needs to call a route: one scope, any token of the

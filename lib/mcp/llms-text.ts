@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../http/route-table';
+import type { RouteDefinition } from '../http/route-definition';
 import { listedToolDefinitions } from './create-mcp-server';
 import { agentTools } from './tool-registry';
 import { dataNotInstructions } from './truth-notes';

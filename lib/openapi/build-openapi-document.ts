@@ -8,14 +8,13 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { countsInAnonymousLimit } from '../http/anonymous-limit';
-import type { RouteDefinition } from '../http/route-table';
+import type { RouteDefinition } from '../http/route-definition';
 import { tokenAccessOf } from '../http/token-access';
 import { problemSchema } from './problem-schema';
-import { contractFileOf, contractOf, missingContractAdvice, type GroupContracts, type MediaBody, type ResponseBody, type RouteContract } from './route-contract';
+import { contractFileOf, contractOf, missingContractAdvice, type MediaBody, type ResponseBody, type RouteContract } from './route-contract';
 
 export interface OpenApiInput {
   routes: readonly RouteDefinition[];
-  contracts: Readonly<Record<string, GroupContracts>>;
   version: string;
   /** Leave out routes without a contract instead of throwing (the contract test reports each itself). */
   skipMissing?: boolean;
@@ -230,11 +229,8 @@ function normalize(document: JsonObject): JsonObject {
 
 /** A route of the table that has no contract: the error names the route and the file to add it to. */
 export class MissingContractError extends Error {
-  constructor(
-    readonly missing: RouteDefinition[],
-    contracts: Readonly<Record<string, GroupContracts>>,
-  ) {
-    super(`routes without a contract (docs/openapi.md "Adding a route's contract"):\n${missing.map((r) => `  ${missingContractAdvice(contracts, r)}`).join('\n')}`);
+  constructor(readonly missing: RouteDefinition[]) {
+    super(`routes without a contract (docs/architecture.md "Adding an endpoint"):\n${missing.map((r) => `  ${missingContractAdvice(r)}`).join('\n')}`);
   }
 }
 
@@ -244,7 +240,7 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
   const ids = operationIdsOf(input.routes);
   const paths: ZodOpenApiPathsObject = {};
   for (const route of input.routes) {
-    const contract = contractOf(input.contracts, route);
+    const contract = contractOf(route);
     if (!contract) {
       missing.push(route);
       continue;
@@ -269,7 +265,7 @@ export function buildOpenApiDocument(input: OpenApiInput): JsonObject {
     };
     paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: operation };
   }
-  if (missing.length > 0 && !input.skipMissing) throw new MissingContractError(missing, input.contracts);
+  if (missing.length > 0 && !input.skipMissing) throw new MissingContractError(missing);
 
   const document = createDocument(
     {

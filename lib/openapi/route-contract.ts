@@ -1,14 +1,13 @@
 /**
  * The contract of a route: what it reads (path parameters, query, body), what
  * it answers for each status, who may call it, and one example request. Each
- * function group keeps its routes' contracts in `functions/<group>/contract.ts`,
- * next to the handlers, reusing the zod schemas the handlers parse with; the
- * OpenAPI document (docs/openapi.json) is built from them and the route table,
- * and the contract test sends every example to the running service
- * (docs/openapi.md).
+ * endpoint module declares its own in `defineRoute` (lib/http/define-route.ts),
+ * with the zod schemas it parses with; the OpenAPI document (docs/openapi.json)
+ * is built from the route list, and the contract test sends every example to
+ * the running service (docs/openapi.md).
  */
 import type { z } from 'zod';
-import type { RouteDefinition } from '../http/route-table';
+import type { RouteDefinition } from '../http/route-definition';
 
 /**
  * The body of one answer:
@@ -97,29 +96,17 @@ export interface RouteContract {
   example: ContractExample;
 }
 
-/**
- * A group's contracts by operation name. An operation that serves several
- * routes (one per model collection, say) may give a function of the route.
- */
-export type GroupContracts = Readonly<Record<string, RouteContract | ((route: RouteDefinition) => RouteContract)>>;
-
-/** The contract of one route (an endpoint module's own), or null when its group has none for its operation. */
-export function contractOf(contracts: Readonly<Record<string, GroupContracts>>, route: RouteDefinition): RouteContract | null {
-  if ('contract' in route) return (route as RouteDefinition & { contract: RouteContract }).contract;
-  const entry = contracts[route.group]?.[route.operation];
-  if (!entry) return null;
-  return typeof entry === 'function' ? entry(route) : entry;
+/** The contract of one route: an endpoint module's own, or null for a route defined without one. */
+export function contractOf(route: RouteDefinition): RouteContract | null {
+  return 'contract' in route ? (route as RouteDefinition & { contract: RouteContract }).contract : null;
 }
 
-/** Where a route's contract belongs. */
-export function contractFileOf(route: Pick<RouteDefinition, 'group'>): string {
-  return `functions/${route.group}/contract.ts`;
+/** The module that defines a route and its contract. */
+export function contractFileOf(route: Pick<RouteDefinition, 'group' | 'operation'>): string {
+  return `functions/${route.group}/${route.operation}.ts`;
 }
 
-/** What to do about a route without a contract, in one line naming the route and the file. */
-export function missingContractAdvice(contracts: Readonly<Record<string, GroupContracts>>, route: RouteDefinition): string {
-  const where = contractFileOf(route);
-  const key = `${route.method} ${route.path}`;
-  if (!contracts[route.group]) return `${key}: create ${where} exporting \`contracts\` with '${route.operation}', and add the group to functions/route-contracts.ts`;
-  return `${key}: add '${route.operation}' to ${where}`;
+/** What to do about a route without a contract, in one line naming the route and the module. */
+export function missingContractAdvice(route: RouteDefinition): string {
+  return `${route.method} ${route.path}: define it with defineRoute, its contract included, in ${contractFileOf(route)} and list it in functions/routes.ts`;
 }

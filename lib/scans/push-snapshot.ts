@@ -7,7 +7,7 @@ import { skippedFileSchema } from '../extract/skip-reasons';
 import { storableText } from '../extract/storable-text';
 import { displayName } from '../http/common-schemas';
 import { HttpProblem } from '../http/problem';
-import { bodyLimits } from '../http/route-table';
+import { bodyLimits } from '../http/route-definition';
 import type { SettingsDocument } from '../settings/settings-schema';
 import { sourceSlug } from '../sources/source-slug';
 import { findSourceBySlug, insertSource } from '../sources/source-store';

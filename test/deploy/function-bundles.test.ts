@@ -325,11 +325,11 @@ describe('route bundles without node_modules (hosted profile, as the route stack
       expect(queued.statusCode, queued.body).toBe(202);
       ids.scanId = queued.json.scanId;
     },
-    imports: async () => {
-      const scan = await call('imports', 'GET', '/api/projects/{projectId}/imports/{importId}', { params: { projectId: ids.projectId!, importId: ids.scanId! }, cookies: session });
+    scans: async () => {
+      const scan = await call('scans', 'GET', '/api/projects/{projectId}/imports/{importId}', { params: { projectId: ids.projectId!, importId: ids.scanId! }, cookies: session });
       expect(scan.statusCode, scan.body).toBe(200);
       expect(scan.json.state).toBe('queued');
-      const cancelled = await call('imports', 'POST', '/api/projects/{projectId}/imports/{importId}/cancel', { params: { projectId: ids.projectId!, importId: ids.scanId! }, cookies: session, headers: sameOrigin });
+      const cancelled = await call('scans', 'POST', '/api/projects/{projectId}/imports/{importId}/cancel', { params: { projectId: ids.projectId!, importId: ids.scanId! }, cookies: session, headers: sameOrigin });
       expect(cancelled.statusCode, cancelled.body).toBe(202);
     },
     hosts: async () => {

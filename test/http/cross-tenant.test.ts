@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeContracts } from '../../functions/route-contracts';
 import { serviceRoutes as routes } from '../../functions/routes';
-import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-table';
+import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-definition';
 import { openApiPathOf } from '../../lib/openapi/build-openapi-document';
 import { contractOf } from '../../lib/openapi/route-contract';
 import { concreteRequest, send, type ConcreteRequest, type ContractWorld } from '../support/contract-check';
@@ -47,7 +46,7 @@ describe('a foreign ID changes nothing', () => {
     const answers = new Map<string, string>();
     for (const route of reads) {
       if (volatileReads.has(route.operation)) continue;
-      const contract = contractOf(routeContracts, route);
+      const contract = contractOf(route);
       if (!contract) continue;
       const request = concreteRequest(route, contract.example, world);
       const answer = await send(m.service.url, request);
@@ -59,7 +58,7 @@ describe('a foreign ID changes nothing', () => {
 
   /** The example of a route as B sends it: B's credential, `scope` in the path's workspace and project, A's values elsewhere. */
   function intrusion(route: RouteDefinition, scope: Scope): ConcreteRequest {
-    const example = contractOf(routeContracts, route)!.example;
+    const example = contractOf(route)!.example;
     const params: Record<string, string> = { ...(example.params ?? {}) };
     if (route.path.includes('{workspaceId}')) params.workspaceId = String(scope.workspaceId);
     if (route.path.includes('{projectId}')) params.projectId = String(scope.projectId);
@@ -141,7 +140,7 @@ describe('a foreign ID changes nothing', () => {
       const operation = described.paths[openApiPathOf(route.path)]?.[route.method.toLowerCase()];
       if (!operation?.description?.includes('an agent token gets 403')) continue;
       checked += 1;
-      const example = contractOf(routeContracts, route)!.example;
+      const example = contractOf(route)!.example;
       for (const as of ['readToken', 'pushToken'] as const) {
         const answer = await send(m.service.url, concreteRequest(route, { ...example, as }, world));
         if (answer.status !== 403) refusedEverywhere.push(`${answer.status} ${routeKeyOf(route)} as ${as}: ${answer.text.slice(0, 200)}`);

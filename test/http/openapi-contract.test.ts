@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRoutes as routes } from '../../functions/routes';
-import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-table';
+import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-definition';
 import { buildOpenApiDocument } from '../../lib/openapi/build-openapi-document';
 import { contractFileOf, contractOf, missingContractAdvice } from '../../lib/openapi/route-contract';
-import { routeContracts } from '../../functions/route-contracts';
 import packageJson from '../../package.json';
 import { concreteRequest, ContractChecker, expectedStatusOf, send, type ContractWorld } from '../support/contract-check';
 import { buildContractWorld } from '../support/contract-world';
@@ -18,8 +17,8 @@ import { startModelService, type ModelService } from '../support/model-api';
  * that remove or change what others read run last (docs/openapi.md).
  */
 
-const checker = new ContractChecker(buildOpenApiDocument({ routes, contracts: routeContracts, version: packageJson.version, skipMissing: true }));
-const ordered: RouteDefinition[] = [...routes.filter((r) => !contractOf(routeContracts, r)?.example.last), ...routes.filter((r) => contractOf(routeContracts, r)?.example.last)];
+const checker = new ContractChecker(buildOpenApiDocument({ routes, version: packageJson.version, skipMissing: true }));
+const ordered: RouteDefinition[] = [...routes.filter((r) => !contractOf(r)?.example.last), ...routes.filter((r) => contractOf(r)?.example.last)];
 
 describe('every route answers as its contract declares', () => {
   let m: ModelService;
@@ -39,8 +38,8 @@ describe('every route answers as its contract declares', () => {
 
   for (const route of ordered) {
     it(`${routeKeyOf(route)} (${route.group}/${route.operation})`, async () => {
-      const contract = contractOf(routeContracts, route);
-      expect(contract, `no contract: ${missingContractAdvice(routeContracts, route)}`).not.toBeNull();
+      const contract = contractOf(route);
+      expect(contract, `no contract: ${missingContractAdvice(route)}`).not.toBeNull();
       const request = concreteRequest(route, contract!.example, world);
       const answer = await send(m.service.url, request);
       const problems = checker.check(route, expectedStatusOf(contract!), answer);

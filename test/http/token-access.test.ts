@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeContracts } from '../../functions/route-contracts';
 import { serviceRoutes as routes } from '../../functions/routes';
-import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-table';
+import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-definition';
 import { buildOpenApiDocument, openApiPathOf } from '../../lib/openapi/build-openapi-document';
 import { contractOf } from '../../lib/openapi/route-contract';
 import packageJson from '../../package.json';
@@ -19,7 +18,7 @@ import { startModelService, type ModelService } from '../support/model-api';
  * nothing when the service keeps its word.
  */
 
-const document = buildOpenApiDocument({ routes, contracts: routeContracts, version: packageJson.version }) as Record<string, any>;
+const document = buildOpenApiDocument({ routes, version: packageJson.version }) as Record<string, any>;
 const operationOf = (route: RouteDefinition) => document.paths[openApiPathOf(route.path)][route.method.toLowerCase()];
 
 type Scope = 'read' | 'push';
@@ -31,7 +30,7 @@ function documentedTokenScopes(route: RouteDefinition): Scope[] | null {
 }
 
 const apiRoutes = routes.filter((r) => r.auth !== 'none' && !r.webClient);
-const byExampleOrder = (list: RouteDefinition[]) => [...list.filter((r) => !contractOf(routeContracts, r)?.example.last), ...list.filter((r) => contractOf(routeContracts, r)?.example.last)];
+const byExampleOrder = (list: RouteDefinition[]) => [...list.filter((r) => !contractOf(r)?.example.last), ...list.filter((r) => contractOf(r)?.example.last)];
 const admitted = apiRoutes.filter((r) => documentedTokenScopes(r) !== null);
 // Reads first: the writes that take tokens (pushes, promise and load-test writes) change what later examples read.
 const admittedInOrder = byExampleOrder([...admitted.filter((r) => r.method === 'GET'), ...admitted.filter((r) => r.method !== 'GET')]);
@@ -53,7 +52,7 @@ describe('what the OpenAPI document says an agent token may do is what the servi
   });
 
   const sendAs = (route: RouteDefinition, token: string) => {
-    const request = concreteRequest(route, { ...contractOf(routeContracts, route)!.example, as: 'anonymous' }, world);
+    const request = concreteRequest(route, { ...contractOf(route)!.example, as: 'anonymous' }, world);
     request.headers.authorization = `Bearer ${token}`;
     return send(m.service.url, request);
   };
@@ -87,7 +86,7 @@ describe('what the OpenAPI document says an agent token may do is what the servi
           const answer = await sendAs(route, tokens[scope]);
           expect([401, 403], `${answer.status} ${answer.text.slice(0, 400)}`).not.toContain(answer.status);
           // A 404 would hide the access check behind the workspace's: the token must be of the example's workspace.
-          if (answer.status === 404) expect(expectedStatusOf(contractOf(routeContracts, route)!), answer.text.slice(0, 400)).toBe(404);
+          if (answer.status === 404) expect(expectedStatusOf(contractOf(route)!), answer.text.slice(0, 400)).toBe(404);
         });
       }
     }

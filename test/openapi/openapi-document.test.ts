@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { routeContracts } from '../../functions/route-contracts';
 import { serviceRoutes as routes } from '../../functions/routes';
-import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-table';
+import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-definition';
 import { buildOpenApiDocument, MissingContractError, openApiDocumentText, openApiPathOf, operationIdsOf } from '../../lib/openapi/build-openapi-document';
 import { contractFileOf, contractOf, missingContractAdvice } from '../../lib/openapi/route-contract';
 import { tokenScopeFor } from '../../lib/auth/access-policy';
@@ -21,30 +20,26 @@ import packageJson from '../../package.json';
  */
 
 const committedPath = new URL('../../docs/openapi.json', import.meta.url);
-const build = () => buildOpenApiDocument({ routes, contracts: routeContracts, version: packageJson.version });
+const build = () => buildOpenApiDocument({ routes, version: packageJson.version });
 const document = build() as Record<string, any>;
 const operationOf = (route: RouteDefinition) => document.paths[openApiPathOf(route.path)][route.method.toLowerCase()];
 
 describe('the OpenAPI document', () => {
   it('has a contract with an example for every route of the route table', () => {
-    const missing = routes.filter((route) => !contractOf(routeContracts, route)).map((route) => missingContractAdvice(routeContracts, route));
+    const missing = routes.filter((route) => !contractOf(route)).map((route) => missingContractAdvice(route));
     expect(missing).toEqual([]);
-    const withoutExample = routes.filter((route) => !contractOf(routeContracts, route)?.example).map(routeKeyOf);
+    const withoutExample = routes.filter((route) => !contractOf(route)?.example).map(routeKeyOf);
     expect(withoutExample).toEqual([]);
     // An example that answers an error says why it cannot answer success.
-    const unexplained = routes.filter((route) => (contractOf(routeContracts, route)!.example.status ?? 200) >= 400 && !contractOf(routeContracts, route)!.example.why).map(routeKeyOf);
+    const unexplained = routes.filter((route) => (contractOf(route)!.example.status ?? 200) >= 400 && !contractOf(route)!.example.why).map(routeKeyOf);
     expect(unexplained).toEqual([]);
   });
 
   it('refuses to build when a route has no contract, naming the route and the file to add it to', () => {
     const newRoute: RouteDefinition = { method: 'POST', path: '/api/projects/{projectId}/annotations', group: 'annotations', operation: 'create-annotation', auth: 'signed-in', body: 'json', bodyLimitBytes: 1024, summary: 'Comment' };
-    const attempt = () => buildOpenApiDocument({ routes: [...routes, newRoute], contracts: routeContracts, version: '0' });
+    const attempt = () => buildOpenApiDocument({ routes: [...routes, newRoute], version: '0' });
     expect(attempt).toThrow(MissingContractError);
-    expect(attempt).toThrow("POST /api/projects/{projectId}/annotations: create functions/annotations/contract.ts exporting `contracts` with 'create-annotation', and add the group to functions/route-contracts.ts");
-    const inKnownGroup: RouteDefinition = { ...newRoute, group: 'scenarios', operation: 'annotate-scenario' };
-    expect(() => buildOpenApiDocument({ routes: [...routes, inKnownGroup], contracts: routeContracts, version: '0' })).toThrow(
-      "POST /api/projects/{projectId}/annotations: add 'annotate-scenario' to functions/scenarios/contract.ts",
-    );
+    expect(attempt).toThrow('POST /api/projects/{projectId}/annotations: define it with defineRoute, its contract included, in functions/annotations/create-annotation.ts and list it in functions/routes.ts');
   });
 
   it('is committed as the build writes it (run `npm run openapi` after changing a route or a contract)', () => {
@@ -103,7 +98,7 @@ describe('the OpenAPI document', () => {
   it('gives the role each operation checks in its description, as its access check names it', () => {
     const accessCheck = /authorize(?:Workspace|Project)\([^;]*;/g;
     for (const route of routes) {
-      const contract = contractOf(routeContracts, route)!;
+      const contract = contractOf(route)!;
       const description = operationOf(route).description as string;
       if (route.auth === 'none') {
         expect(description, routeKeyOf(route)).toContain('No credential needed.');

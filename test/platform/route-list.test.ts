@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../functions/routes';
 import { isEndpoint, type Endpoint } from '../../lib/http/define-route';
-import { routeKeyOf } from '../../lib/http/route-table';
+import { routeKeyOf } from '../../lib/http/route-definition';
 
 /**
  * docs/architecture.md "Adding an endpoint": an endpoint is one module, `functions/<group>/<operation>.ts`

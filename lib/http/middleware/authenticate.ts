@@ -8,7 +8,7 @@ import { countsInAnonymousLimit } from '../anonymous-limit';
 import { readClientInfo } from '../client-info';
 import { parseCookies } from '../cookies';
 import { HttpProblem } from '../problem';
-import type { RouteDefinition } from '../route-table';
+import type { RouteDefinition } from '../route-definition';
 import type { ServiceEvent, ServiceResult } from '../service-event';
 import { tokenAccessOf } from '../token-access';
 

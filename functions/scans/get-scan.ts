@@ -1,0 +1,28 @@
+import { authorizeProject } from '../../lib/auth/access-policy';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { pathUuid } from '../../lib/http/parse-input';
+import { HttpProblem } from '../../lib/http/problem';
+import { scanDetailSchema } from '../../lib/scans/scan-answer-schemas';
+import { scanDetail } from '../../lib/scans/scan-detail';
+import { scanParams } from './scan-params';
+
+/** The scan detail with its skipped files and proposal counts. */
+export const getScan = defineRoute({
+  group: 'scans',
+  operation: 'get-scan',
+  method: 'GET',
+  path: '/api/projects/{projectId}/imports/{importId}',
+  auth: 'signed-in',
+  summary: 'One scan with its skipped files and proposal counts',
+  params: scanParams,
+  answers: { 200: scanDetailSchema, 404: 'problem' },
+  access: { role: 'viewer' },
+  example: { as: 'readToken' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
+    const detail = await scanDetail(runtime.db, project.id, pathUuid(pathParameters.importId, 'Scan'));
+    if (!detail) throw HttpProblem.notFound('Scan not found');
+    return jsonResponse(200, detail);
+  },
+});

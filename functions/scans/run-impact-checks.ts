@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { authorizeProject } from '../../lib/auth/access-policy';
+import { actorOf } from '../../lib/auth/caller';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { pathUuid } from '../../lib/http/parse-input';
+import { HttpProblem } from '../../lib/http/problem';
+import { guid } from '../../lib/openapi/schema-kit';
+import { impactChecks } from '../../lib/scans/impact-checks';
+import { scanOfProject } from './scan-of-project';
+import { scanParams } from './scan-params';
+
+/** Writes nothing; 409 until the scan completed. */
+export const runImpactChecks = defineRoute({
+  group: 'scans',
+  operation: 'run-impact-checks',
+  method: 'POST',
+  path: '/api/projects/{projectId}/imports/{importId}/impact/checks',
+  auth: 'signed-in',
+  bodyKind: 'none',
+  bodyLimitBytes: 0,
+  summary: 'Play the affected scenarios with the proposals accepted; which assertions flip (editor)',
+  params: scanParams,
+  answers: {
+    200: z.object({
+      scanId: guid,
+      scenarios: z.array(
+        z.object({
+          scenarioId: guid,
+          name: z.string(),
+          flipped: z.array(z.object({ id: z.string(), before: z.boolean(), after: z.boolean(), detailBefore: z.string(), detailAfter: z.string() })),
+          passedBefore: z.number().int(),
+          passedAfter: z.number().int(),
+          total: z.number().int(),
+          newIssues: z.array(z.string()),
+        }),
+      ),
+    }),
+    404: 'problem',
+    409: 'problem',
+  },
+  access: { role: 'editor' },
+  description: 'Plays the scenarios the pending proposals touch on main and on main with them accepted; writes nothing.',
+  example: { as: 'editor' },
+  run: async ({ runtime, caller, pathParameters }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const scan = await scanOfProject(runtime.db, project.id, pathUuid(pathParameters.importId, 'Scan'));
+    if (scan.state !== 'completed') throw HttpProblem.conflict('Scan not completed', `The scan is ${scan.state}; its proposals can be checked once it completed.`);
+    return jsonResponse(200, await impactChecks(runtime.db, { projectId: project.id, scanId: scan.id, actor: actorOf(caller), now: runtime.now() }));
+  },
+});

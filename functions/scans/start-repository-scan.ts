@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { authorizeProject } from '../../lib/auth/access-policy';
+import { jsonResponse } from '../../lib/http/api-types';
+import { defineRoute } from '../../lib/http/define-route';
+import { parseBody, pathUuid } from '../../lib/http/parse-input';
+import { guid } from '../../lib/openapi/schema-kit';
+import { requestRepositoryScan } from '../../lib/scans/request-scan';
+import { startScanRequest } from '../../lib/sources/source-requests';
+import { scanRequestContext } from '../sources/source-context';
+
+/** A queued scan of a GitHub repository named in the body, without a Source (docs/sources.md). */
+export const startRepositoryScan = defineRoute({
+  group: 'scans',
+  operation: 'start-repository-scan',
+  method: 'POST',
+  path: '/api/projects/{projectId}/imports',
+  auth: 'signed-in',
+  summary: 'Queue a scan of a GitHub repository without a Source (editor)',
+  body: startScanRequest,
+  answers: { 202: z.object({ scanId: guid, state: z.literal('queued'), sourceId: z.null() }), 400: 'problem', 409: 'problem', 429: 'problem' },
+  access: { role: 'editor' },
+  description: 'A GitHub repository named in the body, without a Source.',
+  example: { as: 'editor', body: { repository: 'acme/shop', ref: null, includePaths: null, excludePaths: null } },
+  run: async ({ runtime, caller, pathParameters, body }) => {
+    const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
+    const input = parseBody(startScanRequest, body);
+    const context = await scanRequestContext(runtime, project.workspaceId, caller);
+    const scanId = await requestRepositoryScan(context, project, 'github', input);
+    return jsonResponse(202, { scanId, state: 'queued', sourceId: null });
+  },
+});
