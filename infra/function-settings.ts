@@ -1,9 +1,10 @@
 /**
  * What every function of the deployment runs with, written once for the root
  * template (worker, migration step) and the route stacks (one function per
- * route): runtime, size, network and the hosted environment (part 2
- * "Environment"). Both name the root's parameters by the same names; only the
- * connection string differs, the root working it out and passing the result.
+ * route stack, serving its routes): runtime, size, network and the hosted
+ * environment (part 2 "Environment"). Both name the root's parameters by the
+ * same names; only the connection string differs, the root working it out and
+ * passing the result.
  */
 
 export const lambdaRuntime = 'nodejs22.x';

@@ -1,15 +1,19 @@
 /**
- * The AWS SAM templates of the function deployment, generated from the one
- * route table (lib/http/route-table.ts). The root template (infra/template.yaml)
- * holds one HTTP API, the execution role every function shares, the job
- * worker (dist/worker, every minute by an EventBridge schedule), the migration
- * step (dist/migrate, invoked by the deploy), when asked for an RDS Proxy in
- * front of the database, and one nested stack per route stack
- * (infra/route-stack.ts: infra/stacks/<group>.yaml), which holds one function
- * per route running its group's bundle (`dist/functions/<group>/handler.mjs`,
- * built by esbuild.config.mjs). Splitting keeps every stack far below
- * CloudFormation's 500 resources however many routes the table gets.
- * docs/deploy.md has the commands.
+ * The AWS SAM templates of the function deployment, generated from the route
+ * list (functions/routes.ts). The root template (infra/template.yaml) holds
+ * one HTTP API, the execution role every function shares, the job worker
+ * (dist/worker, every minute by an EventBridge schedule), the migration step
+ * (dist/migrate, invoked by the deploy), when asked for an RDS Proxy in front
+ * of the database, and one nested stack per route stack (infra/route-stack.ts:
+ * infra/stacks/<group>.yaml). A route stack holds one function running its
+ * group's bundle (`dist/functions/<group>/handler.mjs`, built by
+ * esbuild.config.mjs, which dispatches on the event's route key) and one
+ * integration, and per route only its route and its permission. So the HTTP
+ * API holds one integration per route stack, about one per function group,
+ * and the routes are bounded by API Gateway's routes per API (300 by default,
+ * raised on request), not by its integrations (300, never raised). Splitting
+ * keeps every stack far below CloudFormation's 500 resources however many
+ * routes the table gets. docs/deploy.md has the commands.
  *
  * `npm run infra:template` writes the files; infra/generate-template.test.ts
  * fails when a committed one is stale or one is left over.
@@ -19,7 +23,7 @@ import { Document } from 'yaml';
 import type { RouteDefinition } from '../lib/http/route-definition';
 import { rootConditions, rootParameters, rootRules, type ParameterDefinition } from './deployment-parameters';
 import { functionGlobals, lambdaPayloadLimitBytes, lambdaTimeoutLimitSeconds } from './function-settings';
-import { functionLogicalIds } from './logical-ids';
+import { routeLogicalIds } from './logical-ids';
 import {
   bundleCodeUri,
   type CloudFormationTemplate,
@@ -32,22 +36,27 @@ import {
   templateFolder,
 } from './route-stack';
 
+export { stackResourceBudget, stackResourceLimit } from './route-stack';
+
 export const apiLogicalId = 'Api';
 export const apiStageLogicalId = 'ApiDefaultStage';
 export const functionRoleLogicalId = 'FunctionRole';
 export const workerFunctionLogicalId = 'WorkerFunction';
 export const migrateFunctionLogicalId = 'MigrateFunction';
 export const databaseProxyLogicalId = 'DatabaseProxy';
-/** CloudFormation's limit of resources in one stack. */
-export const stackResourceLimit = 500;
-/** What the generator keeps every stack, root or nested, at or under: far enough from the limit to notice in time. */
-export const stackResourceBudget = 400;
 /**
- * Integrations one HTTP API may hold, a quota AWS does not raise; with one
- * function per route, each route is one integration, so this caps the routes
- * of the function deployment (docs/deploy.md "Limits of this form").
+ * Integrations one HTTP API may hold, a quota AWS does not raise. Each route
+ * stack has one integration that all its routes target, so this caps the
+ * route stacks (about one per function group), not the routes.
  */
 export const httpApiIntegrationLimit = 300;
+/**
+ * Routes one HTTP API may hold by default: the ceiling on the routes of the
+ * function deployment. AWS raises it for one API on request (Service Quotas,
+ * API Gateway "Routes per API"); after that, raise this to the granted value
+ * (docs/deploy.md "Limits of this form").
+ */
+export const httpApiRouteQuota = 300;
 
 /** The connection string the functions get: the proxy's endpoint, or the one given. */
 const connectionString = {
@@ -229,7 +238,8 @@ function generateRootTemplate(stacks: readonly RouteStack[]): CloudFormationTemp
     AWSTemplateFormatVersion: '2010-09-09',
     Transform: 'AWS::Serverless-2016-10-31',
     Description:
-      'Design Modelling Service, function deployment: the HTTP API, one nested stack of route functions per function group of lib/http/route-table.ts (infra/stacks/), the job worker on a schedule, the migration step, optionally an RDS Proxy. ' +
+      'Design Modelling Service, function deployment: the HTTP API, one nested route stack per function group of functions/routes.ts (infra/stacks/), each one function and one integration with a route and a permission per route, the job worker on a schedule, the migration step, optionally an RDS Proxy. ' +
+      `Integrations on the API: one per route stack (${httpApiIntegrationLimit} at most, never raised); routes: ${httpApiRouteQuota} by default, raised per API on request. ` +
       'Generated by `npm run infra:template`; do not edit by hand. Build first (`npm run build`), package and deploy, then invoke MigrateFunction (docs/deploy.md).',
     Parameters: rootParameters,
     Rules: rootRules,
@@ -271,16 +281,16 @@ export interface DeploymentFile {
 }
 
 /**
- * The templates of a function-per-route deployment of `routes`: the root
+ * The templates of the function deployment of `routes`: the root
  * (`template.yaml`) first, then each route stack (`stacks/<name>.yaml`). Pure
  * and deterministic: the same table gives the same files.
  */
 export function generateDeployment(routes: readonly RouteDefinition[]): DeploymentFile[] {
-  const functionIds = functionLogicalIds(routes);
+  const routeIds = routeLogicalIds(routes);
   const stacks = routeStacksOf(routes);
   return [
     { path: 'template.yaml', template: generateRootTemplate(stacks) },
-    ...stacks.map((stack) => ({ path: routeStackLocation(stack), stack, template: generateRouteStackTemplate(stack, functionIds) })),
+    ...stacks.map((stack) => ({ path: routeStackLocation(stack), stack, template: generateRouteStackTemplate(stack, routeIds) })),
   ];
 }
 
@@ -320,8 +330,8 @@ export function routesOverPayloadLimit(routes: readonly RouteDefinition[]): Rout
 
 /** The first lines of every generated template file. */
 export const templateHeader = [
-  ' Generated from lib/http/route-table.ts by `npm run infra:template` (infra/generate-template.ts).',
-  ' Do not edit by hand: change the route table or the generator, then run `npm run infra:template`.',
+  ' Generated from the route list (functions/routes.ts) by `npm run infra:template` (infra/generate-template.ts).',
+  ' Do not edit by hand: change the route list or the generator, then run `npm run infra:template`.',
 ].join('\n');
 
 /**

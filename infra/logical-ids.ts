@@ -1,6 +1,8 @@
 /**
- * CloudFormation logical IDs of the function deployment, derived from the
- * route table alone so that an ID never depends on the order of the table.
+ * CloudFormation logical IDs of the function deployment: a route's resources
+ * are named after the route alone (and the table, for a collision), never
+ * after the order of the table; a route stack's function and integration
+ * after its function group and part.
  */
 
 import { createHash } from 'node:crypto';
@@ -26,12 +28,12 @@ export function baseLogicalIdOf(route: Pick<RouteDefinition, 'method' | 'path'>)
 }
 
 /**
- * Logical IDs of the routes' functions, keyed by route key. Two routes whose
- * base IDs meet (`/a/{b}` and `/a/b`) both get a suffix from a hash of their
- * route key, so an ID depends only on its own route and the table, not on the
- * order of the table.
+ * Logical IDs of the routes, keyed by route key: what a route's own resources
+ * (routeResourceIds) are named after. Two routes whose base IDs meet (`/a/{b}`
+ * and `/a/b`) both get a suffix from a hash of their route key, so an ID
+ * depends only on its own route and the table, not on the order of the table.
  */
-export function functionLogicalIds(routes: readonly RouteDefinition[]): Map<string, string> {
+export function routeLogicalIds(routes: readonly RouteDefinition[]): Map<string, string> {
   const byBase = new Map<string, RouteDefinition[]>();
   for (const route of routes) {
     const base = baseLogicalIdOf(route);
@@ -50,10 +52,24 @@ export function functionLogicalIds(routes: readonly RouteDefinition[]): Map<stri
 }
 
 /**
- * The four resources that put one route on the HTTP API. A function's ID
- * starts with its method (`Get…`, `Post…`); the others start with a word no
- * method is, so the IDs of one stack cannot meet however the paths read.
+ * The two resources that put one route on the HTTP API: its route and its
+ * permission. A route ID starts with its method (`Get…`, `Post…`), so these
+ * start with `Route` or `Permission` and then a method: they cannot meet each
+ * other however the paths read (generateRouteStackTemplate refuses a stack
+ * where one would meet its stack's function or integration).
  */
-export function routeResourceIds(functionId: string): { function: string; integration: string; route: string; permission: string } {
-  return { function: functionId, integration: `Integration${functionId}`, route: `Route${functionId}`, permission: `Permission${functionId}` };
+export function routeResourceIds(routeId: string): { route: string; permission: string } {
+  return { route: `Route${routeId}`, permission: `Permission${routeId}` };
+}
+
+/** `secrets`, part 1 → `SecretsRoutes`; part 2 → `SecretsRoutes2`: the nested stack of a route stack in the root template. */
+export function stackLogicalIdOf(group: string, part: number): string {
+  return `${pascalWords(group)}Routes${part === 1 ? '' : part}`;
+}
+
+/** `secrets`, part 1 → `SecretsFunction`, `SecretsIntegration`; part 2 → `SecretsFunction2`, `SecretsIntegration2`: the one function and integration of a route stack. */
+export function stackResourceIds(group: string, part: number): { function: string; integration: string } {
+  const name = pascalWords(group);
+  const suffix = part === 1 ? '' : String(part);
+  return { function: `${name}Function${suffix}`, integration: `${name}Integration${suffix}` };
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run infra:template`: writes infra/template.yaml and infra/stacks/*.yaml
- * from the route table, and deletes any route stack file the table no longer
+ * from the route list, and deletes any route stack file the table no longer
  * gives. Node 20 cannot run TypeScript, so the script bundles this file with
  * esbuild first (dependencies stay external) and runs the bundle.
  */
@@ -8,7 +8,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { serviceRoutes as routes } from '../functions/routes';
 import { lambdaPayloadLimitBytes } from './function-settings';
-import { httpApiIntegrationLimit, renderDeployment, routesOverPayloadLimit } from './generate-template';
+import { httpApiIntegrationLimit, httpApiRouteQuota, renderDeployment, routesOverPayloadLimit } from './generate-template';
 import { routeStackFolder, templateFolder } from './route-stack';
 
 const infra = resolve(process.argv[2] ?? templateFolder);
@@ -27,15 +27,23 @@ for (const name of await readdir(stacksFolder)) {
     process.stdout.write(`deleted ${join(stacksFolder, name)} (no route stack of the table)\n`);
   }
 }
-process.stdout.write(`wrote ${infra}/template.yaml and ${files.size - 1} route stack(s) in ${stacksFolder} (${routes.length} route function(s))\n`);
+const stacks = files.size - 1;
+process.stdout.write(
+  `wrote ${infra}/template.yaml and ${stacks} route stack(s) in ${stacksFolder}: ${routes.length} route(s) on the HTTP API, ${stacks} function(s) and integration(s)\n`,
+);
 
 for (const route of routesOverPayloadLimit(routes)) {
   process.stderr.write(
     `warning: ${route.method} ${route.path} accepts ${route.bodyLimitBytes} bytes; a function receives at most ${lambdaPayloadLimitBytes}: larger bodies fail before the handler runs.\n`,
   );
 }
-if (routes.length > httpApiIntegrationLimit) {
+if (routes.length > httpApiRouteQuota) {
   process.stderr.write(
-    `warning: ${routes.length} routes need ${routes.length} integrations on the one HTTP API; API Gateway allows ${httpApiIntegrationLimit} and does not raise it: the deploy will fail (docs/deploy.md "Limits of this form").\n`,
+    `warning: ${routes.length} routes on the one HTTP API; API Gateway allows ${httpApiRouteQuota} unless the API's "Routes per API" quota is raised: have it raised before deploying, then raise httpApiRouteQuota (docs/deploy.md "Limits of this form").\n`,
+  );
+}
+if (stacks > httpApiIntegrationLimit) {
+  process.stderr.write(
+    `warning: ${stacks} route stacks need ${stacks} integrations on the one HTTP API; API Gateway allows ${httpApiIntegrationLimit} and does not raise it: the deploy will fail (docs/deploy.md "Limits of this form").\n`,
   );
 }

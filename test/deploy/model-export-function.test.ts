@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { apiGatewayEvent, startBundle, type ApiRequestOptions, type RunningBundle } from './lambda-bundle';
 
 /**
- * The model export in the function-per-route deployment (docs/decisions.md
+ * The model export in the function deployment (docs/decisions.md
  * "Model export in a function deployment"): the `model` bundle run as Lambda
  * runs it answers a model over the 6 MB a function may return gzip-compressed
  * when the request accepts gzip, and otherwise 400 export_too_large saying how
