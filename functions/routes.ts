@@ -80,6 +80,7 @@ import { exportArchitectureDsl } from './exports/export-architecture-dsl';
 import { listRevisions } from './streams/list-revisions';
 import { createRevision } from './streams/create-revision';
 import { listBranches } from './streams/list-branches';
+import { getBranch } from './streams/get-branch';
 import { createBranch } from './streams/create-branch';
 
 // views
@@ -369,6 +370,7 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   listRevisions,
   createRevision,
   listBranches,
+  getBranch,
   createBranch,
 
   // views

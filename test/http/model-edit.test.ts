@@ -594,6 +594,18 @@ describe('model records over HTTP: create, read, list, replace, delete, rules, r
       expectProblem(await m.api('GET', `${P()}/schemas/${project.id}?branchId=${branch.id}`, admin()), 404);
     });
 
+    it('GET /branches/{id} reads one branch as the list shows it, its version moved by its edits; another project\'s, main, a revision or no branch is 404', async () => {
+      const read = await m.api('GET', `${P()}/branches/${branch.id}`, as(viewer));
+      expect(read.status, read.text).toBe(200);
+      expect(read.json).toEqual({ ...branch, modelVersion: 2 });
+      expect((await m.api('GET', `${P()}/branches`, as(viewer))).json.items).toEqual([read.json]);
+      const foreign = await m.api('POST', `/api/projects/${otherProject.id}/branches`, admin({ name: 'theirs', kind: 'variant' }));
+      expect(foreign.status).toBe(201);
+      for (const other of [foreign.json.id, project.id, randomUUID(), 'not-a-guid']) expectProblem(await m.api('GET', `${P()}/branches/${other}`, admin()), 404);
+      expectProblem(await m.api('GET', `${P()}/branches/${branch.id}`, as(outsider)), 404);
+      expectProblem(await m.api('GET', `/api/projects/${otherProject.id}/branches/${branch.id}`, admin()), 404);
+    });
+
     it('a branchId of another project, of nothing, or not a GUID is refused (404 / 400)', async () => {
       const foreign = await m.api('POST', `/api/projects/${otherProject.id}/branches`, admin({ name: 'elsewhere', kind: 'variant' }));
       expect(foreign.status).toBe(201);
