@@ -8,7 +8,7 @@ import { sectionOfKind } from '../../lib/model/model-records';
 const listPaths = Object.values(sectionOfKind).join(', ');
 
 /**
- * A model export as a function of the function-per-route deployment may
+ * A model export as a function of the function deployment may
  * answer it (docs/decisions.md "Model export in a function deployment"): as
  * it is when the payload fits the limit; else gzip-compressed when the request
  * accepts gzip and that fits; else 400 `export_too_large`, saying how to read

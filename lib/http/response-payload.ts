@@ -1,5 +1,5 @@
 /**
- * What a function of the function-per-route deployment may answer. AWS Lambda
+ * What a function of the function deployment may answer. AWS Lambda
  * refuses a synchronous invocation whose response payload (the JSON of the
  * structured result it returns, the body inside it as a JSON string) is over
  * 6 MB, and API Gateway then answers 500 without our error body. The container
