@@ -45,8 +45,9 @@ async function writeGroupEntry(group) {
     entry,
     [
       `import { createGroupHandler } from '${process.cwd()}/lib/http/create-group-handler';`,
+      `import { resolveCaller } from '${process.cwd()}/lib/auth/resolve-caller';`,
       ...modules.map((m) => `import { ${m[1]} } from '${process.cwd()}/functions/${m[2]}/${m[3]}';`),
-      `export const handler = createGroupHandler([${modules.map((m) => m[1]).join(', ')}].flat(), ${JSON.stringify(table)});`,
+      `export const handler = createGroupHandler([${modules.map((m) => m[1]).join(', ')}].flat(), { routeTable: ${JSON.stringify(table)}, resolveCaller });`,
     ].join('\n'),
   );
   return entry;

@@ -8,7 +8,7 @@
 import { basename, resolve } from 'node:path';
 import { createPathFilter, type PathScope, PathScopeError } from '../lib/extract/path-filter';
 import type { ScanLimits } from '../lib/extract/scan-limits';
-import { isGuid } from '../lib/model/text-rules';
+import { isGuid } from '../lib/text/text-rules';
 import { sourceSlug } from '../lib/sources/source-slug';
 import { UsageError } from './exit-codes';
 import { serviceBaseUrl } from './service-address';

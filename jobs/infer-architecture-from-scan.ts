@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import { inferArchitectureFromScan } from '../lib/ai-proposals/infer-architecture-from-scan';
-import { inferArchitectureFromScanTask, maxRateLimitDeferrals, queueScanArchitectureJob } from '../lib/ai-proposals/scan-architecture-queue';
+import { inferArchitectureFromScanTask, maxRateLimitDeferrals, queueScanArchitectureJob } from '../lib/scans/scan-architecture-queue';
 import { getServiceRuntime } from '../lib/runtime/service-runtime';
 
 export { inferArchitectureFromScanTask };

@@ -1,4 +1,5 @@
 import { endpoints } from '../functions/routes';
+import { resolveCaller } from '../lib/auth/resolve-caller';
 import { createGroupHandler } from '../lib/http/create-group-handler';
 import { functionGroups, type RouteDefinition } from '../lib/http/route-definition';
 import type { LambdaHandler } from './http-shim';
@@ -13,7 +14,7 @@ export function loadGroupHandlers(table: readonly RouteDefinition[]): Record<str
   for (const group of functionGroups(table)) {
     handlers[group] = createGroupHandler(
       endpoints.filter((endpoint) => endpoint.group === group),
-      table,
+      { routeTable: table, resolveCaller },
     );
   }
   return handlers;

@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/http/define-route';
 import { tokenMayCall } from '../../lib/http/token-access';
 import { listedToolDefinitions } from '../../lib/mcp/create-mcp-server';
 import { agentTools, toolScope } from '../../lib/mcp/tool-registry';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 
 /**
  * From the tool registry and the whole route table the request carries: for a

@@ -2,7 +2,7 @@ import { inferArchitecture } from '../../lib/ai-proposals/create-architecture-pr
 import { architectureProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
 import { proposalView } from '../../lib/ai-proposals/proposal-views';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/auth/caller';
+import { actorOf } from '../../lib/http/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';

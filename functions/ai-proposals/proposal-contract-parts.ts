@@ -6,7 +6,7 @@
  * other example moves those models, so the accept example finds its proposal current.
  */
 import { aiUnavailableAnswerSchema } from '../../lib/ai/ai-task';
-import type { MediaBody } from '../../lib/openapi/route-contract';
+import type { MediaBody } from '../../lib/http/route-contract';
 
 /** The 200 of the endpoints that ask the AI. */
 export const unavailableAnswer: MediaBody = {

@@ -7,7 +7,7 @@ import { deleteProposal } from '../../lib/ai-proposals/delete-proposal';
 import { proposalSummary, proposalView } from '../../lib/ai-proposals/proposal-views';
 import { findProposal, listProposalPage, type ProposalKind, type ProposalPosition } from '../../lib/ai-proposals/proposal-store';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf, type Caller } from '../../lib/auth/caller';
+import { actorOf, type Caller } from '../../lib/http/caller';
 import { jsonResponse, noContentResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';

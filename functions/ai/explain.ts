@@ -3,7 +3,7 @@ import { aiUnavailableAnswerSchema } from '../../lib/ai/ai-task';
 import { explainDeltaSchema } from '../../lib/ai/ai-answer-schemas';
 import { explainModel } from '../../lib/ai/explain/explain-model';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/auth/caller';
+import { actorOf } from '../../lib/http/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';

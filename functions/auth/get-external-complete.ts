@@ -2,7 +2,7 @@ import { appendAudit } from '../../lib/audit/audit-log';
 import { completeExternalSignIn, externalStateCookie, externalStateCookieName } from '../../lib/auth/external-sign-in';
 import { createSession } from '../../lib/auth/session-store';
 import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
-import { toUserView } from '../../lib/auth/user-store';
+import { toUserView } from '../../lib/users/user-store';
 import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { isHttpProblem } from '../../lib/http/problem';

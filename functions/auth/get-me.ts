@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readUser, toUserView } from '../../lib/auth/user-store';
+import { readUser, toUserView } from '../../lib/users/user-store';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { userViewSchema, workspaceSummarySchema } from '../../lib/openapi/answer-schemas';

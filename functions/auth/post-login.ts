@@ -3,7 +3,7 @@ import { appendAudit } from '../../lib/audit/audit-log';
 import { createSession } from '../../lib/auth/session-store';
 import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
 import { signInWithPassword } from '../../lib/auth/sign-in';
-import { toUserView } from '../../lib/auth/user-store';
+import { toUserView } from '../../lib/users/user-store';
 import { jsonResponse } from '../../lib/http/api-types';
 import { passwordText } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';

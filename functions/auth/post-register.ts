@@ -4,7 +4,7 @@ import { passwordProblem, isSetupRequired } from '../../lib/auth/first-run-setup
 import { hashPassword } from '../../lib/auth/password';
 import { createSession } from '../../lib/auth/session-store';
 import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
-import { insertUser, toUserView } from '../../lib/auth/user-store';
+import { insertUser, toUserView } from '../../lib/users/user-store';
 import { jsonResponse } from '../../lib/http/api-types';
 import { displayName, emailAddress, passwordText } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';

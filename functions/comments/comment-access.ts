@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import type { Caller, PersonCaller } from '../../lib/auth/caller';
+import type { Caller, PersonCaller } from '../../lib/http/caller';
 import type { CommentContext, CommentWriter } from '../../lib/comments/threads';
 import type { WorkspaceRole } from '../../lib/db/schema';
 import type { ApiRequest } from '../../lib/http/api-types';

@@ -3,7 +3,7 @@ import { listDecisions } from '../../lib/comments/comment-lists';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
-import { pageOf } from '../../lib/openapi/schema-kit';
+import { pageOf } from '../../lib/schema/schema-kit';
 import { authorizeReader } from './comment-access';
 import { decisionListQuery } from './comment-inputs';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkspaceRole } from '../../lib/db/schema';
 import { authorizeProject, type ProjectAccess } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/auth/caller';
+import type { Caller } from '../../lib/http/caller';
 import { todayOf } from '../../lib/calendar/calendar-date';
 import { costSheetOf, type CostLine } from '../../lib/costs/cost-sheet';
 import { changeSheet } from '../../lib/costs/cost-sheet-store';

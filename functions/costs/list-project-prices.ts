@@ -5,7 +5,7 @@ import { projectPrices } from '../../lib/costs/project-prices';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
-import { calendarDate } from '../../lib/openapi/schema-kit';
+import { calendarDate } from '../../lib/schema/schema-kit';
 import { pricesQuery } from './cost-inputs';
 import { asOfOrToday, costContext, openProject } from './cost-request';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { actorOf } from '../../lib/auth/caller';
+import { actorOf } from '../../lib/http/caller';
 import { savedEstimateSchema } from '../../lib/costs/cost-answer-schemas';
 import { estimateLine } from '../../lib/costs/estimate-service';
 import { insertSavedEstimate } from '../../lib/costs/saved-estimate-store';

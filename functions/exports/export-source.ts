@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../lib/db/schema';
 import { parseQuery } from '../../lib/http/parse-input';
-import * as snapshot from '../../lib/model/export-snapshot';
+import * as snapshot from '../../lib/exports/export-snapshot';
 import type { ViewRecord } from '../../lib/model/view-store';
 
 export const exportQuery = z.strictObject({ revisionId: z.string().max(100).optional() });
@@ -21,12 +21,12 @@ function revisionOfChoice(choice: ExportModelChoice): string | undefined {
   return choice.kind === 'query' ? parseQuery(exportQuery, choice.query).revisionId : undefined;
 }
 
-/** A view export (lib/model/export-snapshot.ts) of the model the choice names. */
+/** A view export (lib/exports/export-snapshot.ts) of the model the choice names. */
 export function readViewExport(db: Kysely<Database>, projectId: string, view: string | ViewRecord, choice: ExportModelChoice): Promise<snapshot.ViewExport> {
   return snapshot.readViewExport(db, projectId, view, revisionOfChoice(choice));
 }
 
-/** The architecture-DSL export (lib/model/export-snapshot.ts) of the model the choice names. */
+/** The architecture-DSL export (lib/exports/export-snapshot.ts) of the model the choice names. */
 export function readArchitectureDslExport(db: Kysely<Database>, projectId: string, choice: ExportModelChoice): Promise<snapshot.ArchitectureDslExport> {
   return snapshot.readArchitectureDslExport(db, projectId, revisionOfChoice(choice));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/auth/caller';
+import type { Caller } from '../../lib/http/caller';
 import { jsonResponse, type ApiRequest } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';

@@ -3,7 +3,7 @@ import { readInstanceDiagnostics, type InstanceDiagnostics } from '../../lib/dia
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { HttpProblem } from '../../lib/http/problem';
-import { describes, timestamp } from '../../lib/openapi/schema-kit';
+import { describes, timestamp } from '../../lib/schema/schema-kit';
 
 const diagnosticsSchema = describes<InstanceDiagnostics>()(
   z.object({

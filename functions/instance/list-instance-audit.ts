@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { auditEntrySchema } from '../../lib/openapi/answer-schemas';
-import { pageOf } from '../../lib/openapi/schema-kit';
+import { pageOf } from '../../lib/schema/schema-kit';
 
 /**
  * Every entry of the instance, its own (setup, sign-in, keys forget) and each

@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { compareWithModel } from '../../lib/load-tests/comparisons';
 import { resultHeadSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { guid, timestamp } from '../../lib/openapi/schema-kit';
+import { guid, timestamp } from '../../lib/schema/schema-kit';
 import { compareEstimateQuery } from './load-test-inputs';
 
 const estimateComparison = z.object({

@@ -5,7 +5,7 @@ import { pathUuid } from '../../lib/http/parse-input';
 import { stressProfileSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { listProfiles } from '../../lib/load-tests/profile-store';
 import { profileView } from '../../lib/load-tests/profiles';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 
 /** `{items}` with their stages, oldest first; a read token may ask. */
 export const listStressProfiles = defineRoute({

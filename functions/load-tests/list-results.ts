@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { loadTestResultSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { listResults } from '../../lib/load-tests/result-store';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 
 /** `{items}`: each result without the body as sent, oldest first; a read token may ask. */
 export const listLoadTestResults = defineRoute({

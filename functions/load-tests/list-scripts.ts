@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { loadTestScriptSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { listScripts } from '../../lib/load-tests/script-store';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 
 /** `{items}` without their text, oldest first; a read token may ask. */
 export const listLoadTestScripts = defineRoute({

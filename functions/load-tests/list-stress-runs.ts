@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { stressRunSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { listStressRuns } from '../../lib/load-tests/stress-run-store';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 
 /** `{items}`, oldest first, each running, finished or expired; a read token may ask. */
 export const listLoadTestStressRuns = defineRoute({

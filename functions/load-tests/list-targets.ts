@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { loadTestTargetSchema } from '../../lib/load-tests/load-test-answer-schemas';
 import { listTargets } from '../../lib/load-tests/target-store';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 
 /** `{items}`, oldest first; a read token may ask. */
 export const listLoadTestTargets = defineRoute({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { displayName, storedText } from '../../lib/http/common-schemas';
 import { targetKinds } from '../../lib/load-tests/load-test-records';
 import { stressProfileLimits, stressProfileShapes } from '../../lib/load-tests/stress-profile';
-import { isGuid, shortTextProblem } from '../../lib/model/text-rules';
+import { isGuid, shortTextProblem } from '../../lib/text/text-rules';
 import { sectionKeys } from '../../lib/settings/settings-schema';
 
 /** A GUID a request must carry (body member or query parameter). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/auth/caller';
+import { actorOf } from '../../lib/http/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { emailAddress } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';

@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { invitationSchema } from '../../lib/openapi/answer-schemas';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 import { listWorkspaceInvitations } from '../../lib/workspaces/invitation-store';
 
 /** 200 `{items[invitation]}` newest first, every status; never a secret. */

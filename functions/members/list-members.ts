@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { memberSchema } from '../../lib/openapi/answer-schemas';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 import { listMembers as readMembers } from '../../lib/workspaces/member-store';
 
 /** Any member: 200 `{items[{userId,email,name,role,joinedAt}]}` by name then user ID. */

@@ -1,7 +1,7 @@
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { invitationSchema } from '../../lib/openapi/answer-schemas';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 import { listOpenInvitationsForEmail } from '../../lib/workspaces/invitation-store';
 
 /** The open, unexpired invitations of the caller's e-mail address; no secrets. */

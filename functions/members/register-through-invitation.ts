@@ -3,7 +3,7 @@ import { passwordProblem } from '../../lib/auth/first-run-setup';
 import { hashPassword } from '../../lib/auth/password';
 import { createSession } from '../../lib/auth/session-store';
 import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
-import { toUserView } from '../../lib/auth/user-store';
+import { toUserView } from '../../lib/users/user-store';
 import { jsonResponse } from '../../lib/http/api-types';
 import { displayName, passwordText } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';

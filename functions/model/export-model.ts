@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { exportModelDocument } from '../../lib/model/export-model-document';
+import { exportModelDocument } from '../../lib/exports/export-model-document';
 import { modelDocumentSchema } from '../../lib/model/record-answer-schemas';
 import { fitModelExportToFunction } from './fit-function-answer';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf, type Caller } from '../../lib/auth/caller';
+import { actorOf, type Caller } from '../../lib/http/caller';
 import { jsonResponse, noContentResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
 import { guidText, pageCursor, pageLimit } from '../../lib/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';

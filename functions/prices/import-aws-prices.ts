@@ -1,4 +1,4 @@
-import { actorOf } from '../../lib/auth/caller';
+import { actorOf } from '../../lib/http/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody } from '../../lib/http/parse-input';

@@ -3,7 +3,7 @@ import { pageQuery } from '../../lib/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
-import { pageOf } from '../../lib/openapi/schema-kit';
+import { pageOf } from '../../lib/schema/schema-kit';
 import { priceEntrySchema } from '../../lib/prices/price-answer-schema';
 import { listPriceEntryPage } from '../../lib/prices/price-store';
 import { priceWorkspace } from './price-workspace';

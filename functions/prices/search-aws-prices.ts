@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery } from '../../lib/http/parse-input';
-import { calendarDate } from '../../lib/openapi/schema-kit';
+import { calendarDate } from '../../lib/schema/schema-kit';
 import { priceCatalogContext } from '../../lib/prices/catalog-access';
 import { awsPricesQuery } from '../../lib/prices/catalog-requests';
 import { searchAwsPrices as search } from '../../lib/prices/catalog-searches';

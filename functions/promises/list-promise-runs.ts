@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { pageOf } from '../../lib/openapi/schema-kit';
+import { pageOf } from '../../lib/schema/schema-kit';
 import { promiseRunSchema } from '../../lib/promises/promise-answer-schemas';
 import { findPromise } from '../../lib/promises/promise-store';
 import { findObligation, readPromiseRunPage } from '../../lib/promises/promise-views';

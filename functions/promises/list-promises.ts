@@ -4,7 +4,7 @@ import { pageQuery } from '../../lib/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { pageOf } from '../../lib/openapi/schema-kit';
+import { pageOf } from '../../lib/schema/schema-kit';
 import { promiseListItemSchema } from '../../lib/promises/promise-answer-schemas';
 import { readPromiseListPage } from '../../lib/promises/promise-views';
 

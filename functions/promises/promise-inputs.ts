@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Caller } from '../../lib/auth/caller';
-import { actorOf } from '../../lib/auth/caller';
+import type { Caller } from '../../lib/http/caller';
+import { actorOf } from '../../lib/http/caller';
 import { displayName, pageLimit, guidText, pageCursor, storedJsonObject, storedText } from '../../lib/http/common-schemas';
 import type { PromiseActor } from '../../lib/promises/promise-commands';
 import { linkKinds, obligationKinds } from '../../lib/promises/promise-records';

@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { pageOf } from '../../lib/openapi/schema-kit';
+import { pageOf } from '../../lib/schema/schema-kit';
 import { proposalSchema } from '../../lib/scans/scan-answer-schemas';
 import { listProposals as readProposals } from '../../lib/scans/proposal-store';
 import { proposalQuery } from './proposal-inputs';

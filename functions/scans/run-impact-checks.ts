@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/auth/caller';
+import { actorOf } from '../../lib/http/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 import { impactChecks } from '../../lib/scans/impact-checks';
 import { scanOfProject } from './scan-of-project';
 import { scanParams } from './scan-params';

@@ -3,7 +3,7 @@ import { authorizeProject } from '../../lib/auth/access-policy';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 import { requestRepositoryScan } from '../../lib/scans/request-scan';
 import { startScanRequest } from '../../lib/sources/source-requests';
 import { scanRequestContext } from '../sources/source-context';

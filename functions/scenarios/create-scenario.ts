@@ -1,5 +1,5 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/auth/caller';
+import { actorOf } from '../../lib/http/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';

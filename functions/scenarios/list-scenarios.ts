@@ -5,7 +5,7 @@ import { pageQuery } from '../../lib/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { guid, pageOf } from '../../lib/openapi/schema-kit';
+import { guid, pageOf } from '../../lib/schema/schema-kit';
 import { listScenarioPage } from '../../lib/scenarios/scenario-store';
 
 /** A page of `{id, name}` in name order, with `nextCursor`. */

@@ -2,7 +2,7 @@ import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 import { environmentSecretAddresses } from '../../lib/secrets/secret-names';
 import { describeSecrets } from '../../lib/secrets/secret-status';
 import { listStoredSecrets } from '../../lib/secrets/secret-store';

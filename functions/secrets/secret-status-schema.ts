@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describes, timestamp } from '../../lib/openapi/schema-kit';
+import { describes, timestamp } from '../../lib/schema/schema-kit';
 import type { SecretStatus } from '../../lib/secrets/secret-status';
 
 export const secretStateSchema = z.enum(['not_set', 'ok', 'origin_changed', 'no_address', 'unreadable']);

@@ -1,4 +1,4 @@
-import type { PersonCaller } from '../../lib/auth/caller';
+import type { PersonCaller } from '../../lib/http/caller';
 import { HttpProblem } from '../../lib/http/problem';
 
 /** Instance settings are the instance administrator's alone (part 2 "Authentication"). */

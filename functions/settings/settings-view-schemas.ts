@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 import { instancePolicySchema, partialSettingsSchema } from '../../lib/settings/settings-schema';
 
 /** What GET and PUT of a settings document answer, the `If-Match` they take and the note on their `ETag`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasInvalidUnicode } from '../../lib/model/text-rules';
+import { hasInvalidUnicode } from '../../lib/text/text-rules';
 import { sharePasswordMaxCharacters, sharePasswordMinCharacters } from '../../lib/sharing/share-password';
 
 const linkPassword = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describes, guid, timestamp } from '../../lib/openapi/schema-kit';
+import { describes, guid, timestamp } from '../../lib/schema/schema-kit';
 import { shareLinkStatuses } from '../../lib/sharing/share-link-rules';
 import type { ShareLinkAnswer } from '../../lib/sharing/share-links';
 

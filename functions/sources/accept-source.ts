@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/auth/caller';
+import { actorOf } from '../../lib/http/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 import { decideProposals } from '../../lib/scans/decide-proposals';
 import { acceptableProposals } from '../../lib/scans/proposal-store';
 import { decideResultSchema } from '../../lib/scans/scan-answer-schemas';

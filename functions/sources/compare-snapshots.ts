@@ -5,7 +5,7 @@ import { guidText } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 import { compareSnapshots as compare } from '../../lib/scans/snapshots';
 import { findSource } from '../../lib/sources/source-store';
 import { sourceParams } from './source-params';

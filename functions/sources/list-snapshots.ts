@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 import { snapshotSchema } from '../../lib/scans/scan-answer-schemas';
 import { listSnapshots as readSnapshots } from '../../lib/scans/snapshots';
 import { findSource } from '../../lib/sources/source-store';

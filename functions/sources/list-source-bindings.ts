@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { guid, listOf } from '../../lib/openapi/schema-kit';
+import { guid, listOf } from '../../lib/schema/schema-kit';
 import { listSourceBindings as readBindings } from '../../lib/scans/source-bindings';
 import { findSource } from '../../lib/sources/source-store';
 import { sourceParams } from './source-params';

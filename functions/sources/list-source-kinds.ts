@@ -3,7 +3,7 @@ import { authorizeProject } from '../../lib/auth/access-policy';
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 import { describeSourceKinds } from '../../lib/sources/source-kinds';
 import { sourceKindContext } from './source-context';
 

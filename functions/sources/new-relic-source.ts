@@ -1,5 +1,5 @@
 import { authorizeProject } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/auth/caller';
+import type { Caller } from '../../lib/http/caller';
 import type { ApiRequest } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';

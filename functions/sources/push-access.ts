@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { authorizeProject } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/auth/caller';
+import type { Caller } from '../../lib/http/caller';
 import type { Database } from '../../lib/db/schema';
 import { HttpProblem } from '../../lib/http/problem';
 

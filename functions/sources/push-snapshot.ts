@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { bodyLimits } from '../../lib/http/route-definition';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 import { agentPushRequest, pushSnapshot as storePush } from '../../lib/scans/push-snapshot';
 import { authorizePush } from './push-access';
 import { scanRequestContext } from './source-context';

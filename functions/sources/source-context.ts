@@ -1,4 +1,4 @@
-import { actorOf, type Caller } from '../../lib/auth/caller';
+import { actorOf, type Caller } from '../../lib/http/caller';
 import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
 import type { ScanRequestContext } from '../../lib/scans/request-scan';
 import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';

@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 import { requestSourceScan } from '../../lib/scans/request-scan';
 import { startSourceScanRequest } from '../../lib/sources/source-requests';
 import { findSource } from '../../lib/sources/source-store';

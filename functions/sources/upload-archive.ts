@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { bodyLimits } from '../../lib/http/route-definition';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 import { uploadArchive as keepArchive } from '../../lib/scans/upload-archive';
 import { findSource } from '../../lib/sources/source-store';
 import { scanRequestContext } from './source-context';

@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { bodyLimits } from '../../lib/http/route-definition';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 import { uploadModelFile as keepFile, uploadModelFileRequest } from '../../lib/scans/upload-model-file';
 import { scanRequestContext } from './source-context';
 

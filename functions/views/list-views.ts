@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { listViews as readViews } from '../../lib/model/view-store';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 import { viewSchema } from './view-schema';
 
 /** 200 `{items}` by name then ID. */

@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { findView, replaceViewLayout as writeLayout } from '../../lib/model/view-store';
-import { guid } from '../../lib/openapi/schema-kit';
+import { guid } from '../../lib/schema/schema-kit';
 import { layoutRequest } from './view-inputs';
 import { positionSchema, viewParams } from './view-schema';
 

@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { pageQuery } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { describes, guid, pageOf, timestamp } from '../../lib/openapi/schema-kit';
+import { describes, guid, pageOf, timestamp } from '../../lib/schema/schema-kit';
 import { commentEventPayloadSchema } from '../../lib/webhooks/comment-event-payload';
 import { webhookDeliveriesPage, type WebhookDeliveryView } from '../../lib/webhooks/webhook-event-store';
 

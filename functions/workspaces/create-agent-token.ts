@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { createAgentToken as insertToken } from '../../lib/auth/agent-token-store';
-import { actorOf, agentTokenScopes } from '../../lib/auth/caller';
+import { actorOf, agentTokenScopes } from '../../lib/http/caller';
 import { jsonResponse } from '../../lib/http/api-types';
 import { displayName, guidText } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';

@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
 import { agentTokenSchema } from '../../lib/openapi/answer-schemas';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 
 /** 200 `{items}`; never a secret. */
 export const listAgentTokens = defineRoute({

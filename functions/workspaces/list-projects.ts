@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { projectListItemSchema } from '../../lib/openapi/answer-schemas';
-import { pageOf } from '../../lib/openapi/schema-kit';
+import { pageOf } from '../../lib/schema/schema-kit';
 import { listProjectPage } from '../../lib/workspaces/project-store';
 
 /** 200 `{items[{id,name,description}], nextCursor}` by name. */

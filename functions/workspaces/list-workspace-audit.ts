@@ -5,7 +5,7 @@ import { pageQuery } from '../../lib/http/common-schemas';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { auditEntrySchema } from '../../lib/openapi/answer-schemas';
-import { pageOf } from '../../lib/openapi/schema-kit';
+import { pageOf } from '../../lib/schema/schema-kit';
 
 /** 200 `{items[{id, workspaceId, actor, action, detail, at}], nextCursor}`, newest first. */
 export const listWorkspaceAudit = defineRoute({

@@ -1,7 +1,7 @@
 import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { workspaceSummarySchema } from '../../lib/openapi/answer-schemas';
-import { listOf } from '../../lib/openapi/schema-kit';
+import { listOf } from '../../lib/schema/schema-kit';
 import { findWorkspace, listWorkspacesOfUser } from '../../lib/workspaces/workspace-store';
 
 /** An agent token sees its own workspace; it holds scopes, not a role, so its role reads `viewer`. */

@@ -1,6 +1,6 @@
 import { authorizeWorkspace } from '../../lib/auth/access-policy';
 import { revokeAgentToken as markRevoked } from '../../lib/auth/agent-token-store';
-import { actorOf } from '../../lib/auth/caller';
+import { actorOf } from '../../lib/http/caller';
 import { noContentResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';

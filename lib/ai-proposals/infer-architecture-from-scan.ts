@@ -13,7 +13,7 @@ import { findProject } from '../workspaces/project-store';
 import { askForArchitecture } from './create-architecture-proposal';
 import { readProposalContext } from './proposal-context';
 import { findProposalOfScan } from './proposal-store';
-import { routesArchitectureInference } from './scan-architecture-queue';
+import { routesArchitectureInference } from '../scans/scan-architecture-queue';
 import { scanFactsDataPart } from './scan-facts-data';
 
 /**

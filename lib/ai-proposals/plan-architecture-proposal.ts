@@ -8,7 +8,7 @@
 import type { AnyModelRecord, FactFields, ModelKind, ModelSnapshot } from '../model/model-records';
 import { modelKinds, sectionOfKind } from '../model/model-records';
 import { planImport, schemaIdsNamedIn } from '../model/plan-import';
-import { normalizeGuid } from '../model/text-rules';
+import { normalizeGuid } from '../text/text-rules';
 import type { ArchitectureItem, ArchitectureOutput } from './architecture-output';
 import { proposalProvenance } from './proposal-provenance';
 import { referenceFieldsOf, type ProposalRecordKind } from './proposal-records';

@@ -11,7 +11,7 @@ import type { FieldError } from '../http/problem';
 import type { AnyModelRecord, ModelSnapshot } from '../model/model-records';
 import { overlayModel, type ModelChange } from '../model/overlay-model';
 import { planImport } from '../model/plan-import';
-import { normalizeGuid } from '../model/text-rules';
+import { normalizeGuid } from '../text/text-rules';
 import { readScenarioDocument, type ScenarioDocument } from '../playback/scenario-document';
 import { validateScenario } from '../playback/validate-scenario';
 import type { FlowOutput, MissingItem } from './flow-output';

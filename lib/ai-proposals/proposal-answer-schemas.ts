@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { bindingSchema, channelSchema, elementSchema, messageSchema, operationSchema, relationshipSchema, schemaRecordSchema, subscriptionSchema } from '../model/record-answer-schemas';
-import { describes, guid, pageOf, timestamp } from '../openapi/schema-kit';
+import { describes, guid, pageOf, timestamp } from '../schema/schema-kit';
 import { scenarioDocumentSchema } from '../playback/run-result-schema';
 import type { DroppedItem, OfferedItem } from './plan-architecture-proposal';
 import type { PlannedMissingItem } from './plan-flow-proposal';

@@ -16,7 +16,7 @@ import type { Database } from '../db/schema';
 import { findSecretInText, isComposeDotenv, isSecretFileName } from '../extract/content-clearance';
 import { decodeUtf8, isBinary } from '../extract/file-content';
 import { HttpProblem } from '../http/problem';
-import { shortTextProblem } from '../model/text-rules';
+import { shortTextProblem } from '../text/text-rules';
 import type { ServiceRuntime } from '../runtime/service-runtime';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
 import { resolveFolderSourcePath } from '../sources/folder-source-path';

@@ -2,7 +2,7 @@
  * Turns the references of a proposal (a GUID of the model, or an alias of a
  * record the same proposal adds) into record IDs. Pure.
  */
-import { normalizeGuid } from '../model/text-rules';
+import { normalizeGuid } from '../text/text-rules';
 import { aliasPattern } from './proposal-records';
 
 /** A reference resolved: the record ID, and the alias it came from (null for a GUID). */

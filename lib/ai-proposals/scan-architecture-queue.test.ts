@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/support/test-d
 import { partialSettingsSchema } from '../settings/settings-schema';
 import { replaceWorkspaceSettings } from '../settings/settings-service';
 import { readWorkspaceSettings } from '../settings/settings-store';
-import { type CompletedScan, inferArchitectureFromScanTask, queueScanArchitectureIfRouted } from './scan-architecture-queue';
+import { type CompletedScan, inferArchitectureFromScanTask, queueScanArchitectureIfRouted } from '../scans/scan-architecture-queue';
 
 /**
  * The job of "Architecture from a scan" is added in the scan's completing transaction only while

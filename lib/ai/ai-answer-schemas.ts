@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { modelKinds } from '../model/model-records';
-import { describes, guid, timestamp } from '../openapi/schema-kit';
+import { describes, guid, timestamp } from '../schema/schema-kit';
 import type { AiCallView } from './ai-call-store';
 import { aiUnavailableReasons } from './ai-task';
 import type { aiUsageSummary } from './ai-usage';

@@ -3,7 +3,7 @@ import type { Database, WorkspaceRole } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import { findProject, type ProjectRecord } from '../workspaces/project-store';
 import { findMemberRole, findWorkspace } from '../workspaces/workspace-store';
-import type { AgentTokenScope, Caller } from './caller';
+import type { AgentTokenScope, Caller } from '../http/caller';
 
 const roleRank: Record<WorkspaceRole, number> = { viewer: 1, editor: 2, owner: 3 };
 

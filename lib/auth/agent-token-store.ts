@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AgentTokensTable, Database } from '../db/schema';
 import { generateSecret, hashSecret } from '../crypto/secret-token';
-import type { AgentTokenCaller, AgentTokenScope } from './caller';
+import type { AgentTokenCaller, AgentTokenScope } from '../http/caller';
 
 export const agentTokenPrefix = 'svc_at_';
 /** `last_used_at` moves at most this often. */

@@ -16,7 +16,7 @@ import type { FieldError } from '../http/problem';
 import { HttpProblem } from '../http/problem';
 import { authorizeUrl, readExternalAccount, type ExternalProviderName } from './external-providers';
 import { cookieHeader } from './session-cookie';
-import { findUserByEmail, insertUser } from './user-store';
+import { findUserByEmail, insertUser } from '../users/user-store';
 
 /** How long a started sign-in may take to come back (the provider's page included). */
 export const externalSignInLifetimeMs = 10 * 60 * 1000;

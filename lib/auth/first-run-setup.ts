@@ -7,7 +7,7 @@ import { createWorkspace } from '../workspaces/workspace-store';
 import { hashPassword, passwordRuleViolations } from './password';
 import { deleteLocalSetupCode, setupCodePath } from './setup-code';
 import { createSession } from './session-store';
-import { countUsers, insertUser, toUserView, type UserView } from './user-store';
+import { countUsers, insertUser, toUserView, type UserView } from '../users/user-store';
 import { appendAudit } from '../audit/audit-log';
 
 export type SetupTokenHint = 'log' | 'operator';

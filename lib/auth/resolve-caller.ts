@@ -1,21 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { resolveAgentToken } from './agent-token-store';
-import type { Caller } from './caller';
+import type { Caller } from '../http/caller';
+import { bearerTokenOf, type Credentials } from '../http/credentials';
 import { sessionCookieName } from './session-cookie';
 import { resolveSession } from './session-store';
-
-/** What a request carries that can identify its caller. */
-export interface Credentials {
-  authorization: string | undefined;
-  cookies: Readonly<Record<string, string>>;
-}
-
-/** The bearer credential of an Authorization header, if any. */
-export function bearerTokenOf(authorization: string | undefined): string | undefined {
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  return m?.[1];
-}
 
 /**
  * The caller: an agent token when a bearer credential is sent (a bearer that

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { generateSecret, hashSecret } from '../crypto/secret-token';
-import type { PersonCaller } from './caller';
+import type { PersonCaller } from '../http/caller';
 
 /** A session lasts this long after its last use (docs/decisions.md). */
 export const sessionIdleLifetimeMs = 14 * 24 * 3600 * 1000;

@@ -3,8 +3,7 @@ import { lstat, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StartupRefusalError } from '../config/startup-refusal';
 
-/** The marker a person or script looks for in the log (part 2 "Authentication"). */
-export const setupCodeLogMarker = 'SVC SETUP CODE:';
+export { setupCodeLogMarker } from '../logging/setup-code-marker';
 export const minimumSetupCodeLength = 16;
 
 export function setupCodePath(dataDirectory: string): string {

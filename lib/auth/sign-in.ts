@@ -6,7 +6,7 @@ import { endSessionsOfUser } from './session-store';
 import { signInClientKey } from './sign-in-client-key';
 import { clearClientFailures, countAccountFailure, loadClientFailures, saveClientFailures } from './sign-in-failure-store';
 import { isClientLocked, signInThrottlePolicy, stateAfterFailure } from './sign-in-throttle';
-import { findUserByEmail } from './user-store';
+import { findUserByEmail } from '../users/user-store';
 
 export interface PasswordSignIn {
   email: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasInvalidUnicode, isBlank } from '../model/text-rules';
+import { hasInvalidUnicode, isBlank } from '../text/text-rules';
 
 /**
  * The one rule for what people write in comments and decisions (docs/comments.md "Bodies").

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem, type FieldError } from '../http/problem';
-import { normalizeGuid, shortTextProblem } from '../model/text-rules';
+import { normalizeGuid, shortTextProblem } from '../text/text-rules';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

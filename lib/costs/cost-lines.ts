@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import { branchOrMain, findStream, revisionOf, type ModelStream } from '../model/stream-store';
-import { isGuid } from '../model/text-rules';
+import { isGuid } from '../text/text-rules';
 import type { ProjectRecord } from '../workspaces/project-store';
 import type { CostLine } from './cost-sheet';
 

@@ -163,7 +163,7 @@ export async function copySheet(db: Kysely<Database>, input: { from: CostLine; t
 /**
  * Gives a new branch or revision main's sheet as it is (records, version and time of the last
  * change), inside the transaction that creates the stream (lib/model/stream-store.ts
- * `copyMainInto`). Main's sheet row is share-locked first, so the three statements copy one
+ * `copyMainInto` in lib/branches/copy-main.ts). Main's sheet row is share-locked first, so the three statements copy one
  * state of it. A main without sheet leaves the new line without one (it reads as empty).
  */
 export async function copyMainSheetInto(trx: Transaction<Database>, mainStreamId: string, newStreamId: string): Promise<void> {

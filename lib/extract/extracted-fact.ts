@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { channelKinds, elementKinds, relationshipKinds, transports } from '../model/model-records';
-import { freeTextProblem, isBlank, shortTextProblem } from '../model/text-rules';
+import { freeTextProblem, isBlank, shortTextProblem } from '../text/text-rules';
 import { storableText } from './storable-text';
 
 /** Longest name a scan reports; longer names are left out with their fact. */

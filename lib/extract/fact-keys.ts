@@ -5,7 +5,7 @@
  * the same keys, which is how a later scan finds an accepted fact again.
  */
 import type { ElementKind } from '../model/model-records';
-import { hasControlCharacter, hasInvalidUnicode, isBlank } from '../model/text-rules';
+import { hasControlCharacter, hasInvalidUnicode, isBlank } from '../text/text-rules';
 import { maxFactNameLength } from './extracted-fact';
 
 /** An element name as a key part: Unicode-normalised, lower case, white space as `-` (so `Orders DB` and `orders-db` meet). */

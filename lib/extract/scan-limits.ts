@@ -5,9 +5,13 @@
  * reason. A scan that skipped a file for a limit is partial.
  */
 import { z } from 'zod';
-import { builtInSettings } from '../settings/settings-schema';
 
-const importDefaults = builtInSettings('local').import;
+/**
+ * The built-in import limits of part 2's settings table (2000 files, 256 KiB a file, 20 MiB in
+ * all); the settings document's defaults take them from here (lib/settings/settings-schema.ts).
+ */
+export const builtInScanLimits = Object.freeze({ maxFiles: 2000, maxFileBytes: 262_144, maxTotalBytes: 20_971_520 });
+const importDefaults = builtInScanLimits;
 
 /** The three limits one scan runs under; ranges and defaults as the settings table gives them. */
 export const scanLimitsSchema = z

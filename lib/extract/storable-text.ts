@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { freeTextProblem } from '../model/text-rules';
+import { freeTextProblem } from '../text/text-rules';
 
 /**
  * A string of the extraction's wire format that the server keeps as it came

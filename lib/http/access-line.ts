@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller';
+import type { Caller } from './caller';
 import type { Logger } from '../runtime/logger';
 
 export type CallerKind = 'person' | 'agent-token' | 'anonymous';

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller';
+import type { Caller } from './caller';
 import type { ServiceRuntime } from '../runtime/service-runtime';
 import type { RouteDefinition } from './route-definition';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { freeTextProblem, isGuid, shortTextProblem } from '../model/text-rules';
+import { freeTextProblem, isGuid, shortTextProblem } from '../text/text-rules';
 
 /**
  * A GUID as the model accepts it (8-4-4-4-12 hex digits, any case), not only
@@ -11,7 +11,7 @@ export const guidText = z.string().refine(isGuid, 'must be a GUID');
 /**
  * The one text rule for what the service stores (part 1 "Limits": "Control
  * characters and invalid Unicode are refused"): the rule model records
- * follow (lib/model/text-rules), so a name refused there is refused here
+ * follow (lib/text/text-rules), so a name refused there is refused here
  * too. U+0000 and lone surrogates cannot be stored at all (PostgreSQL text
  * and jsonb refuse U+0000; a lone surrogate has no UTF-8 and would come back
  * as U+FFFD), so every schema of a stored string applies one of these.

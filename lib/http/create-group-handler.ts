@@ -4,6 +4,7 @@ import { loggerFromEnvironment } from '../runtime/logger';
 import { getServiceRuntime, readyServiceRuntime, type ServiceRuntime } from '../runtime/service-runtime';
 import { isTelemetryActive, startTelemetryOnce, traceRequest, type RequestSpanInfo } from '../telemetry/telemetry';
 import type { ApiRequest, Operation } from './api-types';
+import type { CallerResolver } from './credentials';
 import type { Endpoint } from './define-route';
 import { readClientInfo } from './client-info';
 import { parseCookies } from './cookies';
@@ -88,9 +89,17 @@ class LambdaApiRequest implements ApiRequest {
  * lib/http/define-route.ts), with the whole route table for the endpoints that
  * describe the service (capabilities, llms.txt, the web client's 404s).
  */
-export function createGroupHandler(endpoints: readonly Endpoint[], routeTable: readonly RouteDefinition[]): GroupHandler {
+export function createGroupHandler(endpoints: readonly Endpoint[], edge: GroupEdge): GroupHandler {
   const byRouteKey = new Map<string, Served>(endpoints.map((endpoint) => [routeKeyOf(endpoint), { route: endpoint, run: endpoint.run }]));
-  return createHandler(byRouteKey, routeTable);
+  return createHandler(byRouteKey, edge);
+}
+
+/** What a group handler is given besides its endpoints. */
+export interface GroupEdge {
+  /** Every route of the service (fields only), for the endpoints that describe it. */
+  routeTable: readonly RouteDefinition[];
+  /** How the credentials of a request name its caller (lib/auth/resolve-caller.ts). */
+  resolveCaller: CallerResolver;
 }
 
 interface Served {
@@ -102,7 +111,7 @@ interface Served {
  * The edge middlewares (error body, allowed hosts, cross-site writes,
  * credentials, body limits and parsing), then the endpoint of the route key.
  */
-function createHandler(byRouteKey: ReadonlyMap<string, Served>, routeTable: readonly RouteDefinition[]): GroupHandler {
+function createHandler(byRouteKey: ReadonlyMap<string, Served>, { routeTable, resolveCaller }: GroupEdge): GroupHandler {
   const routeOf = (event: ServiceEvent) => byRouteKey.get(event.routeKey)?.route;
   let runtimeForLog: ServiceRuntime | undefined;
   // Until the runtime is built (or when a setting keeps it from being built) errors still need a log.
@@ -125,7 +134,7 @@ function createHandler(byRouteKey: ReadonlyMap<string, Served>, routeTable: read
     .use(problemResponse({ logger: log }))
     .use(allowedHost())
     .use(refuseCrossSiteWrites())
-    .use(authenticate({ routeOf }))
+    .use(authenticate({ routeOf, resolveCaller }))
     .use(readRequestBody({ routeOf }))
     .handler(dispatch);
 

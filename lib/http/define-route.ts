@@ -7,8 +7,8 @@
  * the infra template, the OpenAPI document, the capability list and
  * `llms*.txt` are all read from it (docs/architecture.md "Adding an endpoint").
  */
-import type { AgentTokenCaller, Caller, PersonCaller } from '../auth/caller';
-import type { ContractExample, MediaRequestBody, ResponseBody, RoleRequirement, RouteContract } from '../openapi/route-contract';
+import type { AgentTokenCaller, Caller, PersonCaller } from './caller';
+import type { ContractExample, MediaRequestBody, ResponseBody, RoleRequirement, RouteContract } from './route-contract';
 import type { ApiRequest, ApiResponse } from './api-types';
 import { defaultBodyLimitBytes, type AuthRequirement, type BodyKind, type RouteDefinition } from './route-definition';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { HttpProblem, type FieldError } from './problem';
-import { isGuid } from '../model/text-rules';
+import { isGuid } from '../text/text-rules';
 
 function pathText(path: readonly PropertyKey[]): string {
   let text = '';

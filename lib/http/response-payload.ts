@@ -7,8 +7,7 @@
  */
 import type { ServiceResult } from './service-event';
 
-/** Lambda's limit on a synchronous response payload, in bytes. */
-export const lambdaResponsePayloadBytes = 6 * 1024 * 1024;
+export { lambdaResponsePayloadBytes } from '../runtime/lambda-limits';
 
 /**
  * The bytes of `text` as a JSON string in UTF-8, quotes included, without

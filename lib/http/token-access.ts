@@ -1,4 +1,4 @@
-import type { AgentTokenScope } from '../auth/caller';
+import type { AgentTokenScope } from './caller';
 import type { RouteDefinition } from './route-definition';
 
 /**

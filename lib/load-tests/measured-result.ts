@@ -11,7 +11,7 @@
  * A k6 summary measures the script's one operation: the target's.
  */
 import type { FieldError } from '../http/problem';
-import { isGuid, shortTextProblem } from '../model/text-rules';
+import { isGuid, shortTextProblem } from '../text/text-rules';
 
 export const resultFormats = ['k6-summary-export', 'k6-handle-summary', 'generic'] as const;
 export type ResultFormat = (typeof resultFormats)[number];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AgentTokenCaller } from '../auth/caller';
+import type { AgentTokenCaller } from '../http/caller';
 import type { ServiceRuntime } from '../runtime/service-runtime';
 
 /** What a tool call sees: the runtime and the agent token that calls. */

@@ -1,4 +1,4 @@
-import { describeDuplicateKey, scanJsonText } from '../model/strict-json';
+import { describeDuplicateKey, scanJsonText } from '../text/strict-json';
 
 /** A JSON-RPC error answered before the MCP server sees the message: HTTP status and body. */
 export interface McpMessageRefusal {

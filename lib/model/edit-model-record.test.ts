@@ -7,7 +7,8 @@ import { editModelRecord, type EditResult, type ModelReads, type RecordEdit } fr
 import { channelKinds, elementKinds, factStatuses, modelKinds, type AnyModelRecord, type ElementKind, type ModelKind, type ModelSnapshot } from './model-records';
 import { commitModelChange, loadModelSnapshot } from './model-store';
 import { binding, channel, element, message, operation, relationship, schema, subscription } from '../../test/support/model-fixtures';
-import { copyMainInto, lockStream } from './stream-store';
+import { copyMainInto } from '../branches/copy-main';
+import { lockStream } from './stream-store';
 import { uuidV5 } from './uuid-v5';
 import { insertView } from './view-store';
 

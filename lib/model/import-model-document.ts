@@ -5,7 +5,7 @@ import type { IgnoredMember } from './ignored-members';
 import { sectionOfKind } from './model-records';
 import { schemaIdsOwnedElsewhere, commitModelChange, loadModelSnapshot } from './model-store';
 import { planImport, schemaIdsNamedIn, type ImportItem } from './plan-import';
-import { decodeUtf8Strict, parseJsonStrict, parseYamlStrict } from './strict-json';
+import { decodeUtf8Strict, parseJsonStrict, parseYamlStrict } from '../text/strict-json';
 import { lockStream } from './stream-store';
 
 export interface ImportRequest {

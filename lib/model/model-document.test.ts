@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { documentRecord, ModelDocumentWriter, mustQuoteInYaml, serializeModelDocument, snapshotFromRecords } from './model-document';
 import { modelKinds, sectionOfKind, type AnyModelRecord, type ModelSnapshot } from './model-records';
 import { recordFieldOrder } from './record-schemas';
-import { parseYamlStrict } from './strict-json';
+import { parseYamlStrict } from '../text/strict-json';
 import { binding, channel, element, guid, message, operation, relationship, schema, subscription } from '../../test/support/model-fixtures';
 import { awkwardText, yamlByLibrary } from './yaml-test-reference';
 

@@ -20,8 +20,8 @@ import { findReferrers } from './model-rules';
 import { bindingKeyOf } from './model-references';
 import { importReadOrder, planImport } from './plan-import';
 import { recordFieldOrder } from './record-schemas';
-import { parseJsonStrict, parseYamlStrict } from './strict-json';
-import { freeTextProblem, isBlank, shortTextProblem } from './text-rules';
+import { parseJsonStrict, parseYamlStrict } from '../text/strict-json';
+import { freeTextProblem, isBlank, shortTextProblem } from '../text/text-rules';
 
 const projectId = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
 const empty = snapshotFromRecords([]);

@@ -11,8 +11,9 @@ import { foldName } from './fold-name';
 import { containsPattern, listModelRecordPage } from './list-model-records';
 import { commitModelChange } from './model-store';
 import { element, guid, message, relationship } from '../../test/support/model-fixtures';
-import { copyMainInto, lockStream } from './stream-store';
-import { shortTextProblem } from './text-rules';
+import { copyMainInto } from '../branches/copy-main';
+import { lockStream } from './stream-store';
+import { shortTextProblem } from '../text/text-rules';
 
 /**
  * Name search in the database (`name_folded`, pg_trgm) against the plain JavaScript reading of

@@ -18,7 +18,7 @@ import { memberPath, unknownMember, type IgnoredMember } from './ignored-members
 import { checkBindingUnique, checkChannelKindFitsBindings, checkRecordItself } from './model-rules';
 import { ModelOverlay } from './overlay-model';
 import { readRecord, type ReadResult } from './record-schemas';
-import { normalizeGuid, shortTextProblem } from './text-rules';
+import { normalizeGuid, shortTextProblem } from '../text/text-rules';
 import { uuidV5 } from './uuid-v5';
 
 /** Rule 6: "Sections are read in order: elements, relationships, messages, channels, operations, subscriptions, bindings, schemas". */

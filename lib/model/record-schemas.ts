@@ -23,7 +23,7 @@ import {
   type StaleMark,
 } from './model-records';
 import { unknownMember, type IgnoredMember } from './ignored-members';
-import { freeTextProblem, isBlank, normalizeGuid, shortTextProblem } from './text-rules';
+import { freeTextProblem, isBlank, normalizeGuid, shortTextProblem } from '../text/text-rules';
 
 /**
  * How an entry is read: `import` ignores unknown fields (documents of later

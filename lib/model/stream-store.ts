@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, ModelStreamsTable, StreamKind } from '../db/schema';
 import { HttpProblem } from '../http/problem';
-import { copyMainSheetInto } from '../costs/cost-sheet-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -87,32 +86,29 @@ export interface NewStream {
 }
 
 /**
- * Creates a branch or revision as a copy of main at its current version, in
- * one statement per table (the copy is consistent: main is locked meanwhile).
- * Main's cost sheet is copied in the same transaction (docs/costs.md "Lines").
+ * Creates a branch or revision as a copy of main's model at its current version, in one
+ * statement per table, inside the caller's transaction (main is locked meanwhile, so the copy is
+ * consistent). lib/branches/copy-main.ts adds what else a new stream copies (the cost sheet).
  */
-export async function copyMainInto(db: Kysely<Database>, input: NewStream): Promise<ModelStream> {
-  return db.transaction().execute(async (trx) => {
-    const version = await lockStream(trx, input.projectId);
-    await trx
-      .insertInto('model_streams')
-      .values({
-        id: input.id,
-        project_id: input.projectId,
-        kind: input.kind,
-        name: input.name,
-        model_version: input.kind === 'revision' ? version : 0,
-        base_version: version,
-        created_by: input.createdBy,
-        created_at: input.now,
-      })
-      .execute();
-    await trx
-      .insertInto('model_entities')
-      .columns(['stream_id', 'id', 'kind', 'body', 'name_folded'])
-      .expression((eb) => eb.selectFrom('model_entities').select([sql<string>`${input.id}::uuid`.as('stream_id'), 'id', 'kind', 'body', 'name_folded']).where('stream_id', '=', input.projectId))
-      .execute();
-    await copyMainSheetInto(trx, input.projectId, input.id);
-    return (await findStream(trx, input.id))!;
-  });
+export async function copyMainModelInto(trx: Transaction<Database>, input: NewStream): Promise<ModelStream> {
+  const version = await lockStream(trx, input.projectId);
+  await trx
+    .insertInto('model_streams')
+    .values({
+      id: input.id,
+      project_id: input.projectId,
+      kind: input.kind,
+      name: input.name,
+      model_version: input.kind === 'revision' ? version : 0,
+      base_version: version,
+      created_by: input.createdBy,
+      created_at: input.now,
+    })
+    .execute();
+  await trx
+    .insertInto('model_entities')
+    .columns(['stream_id', 'id', 'kind', 'body', 'name_folded'])
+    .expression((eb) => eb.selectFrom('model_entities').select([sql<string>`${input.id}::uuid`.as('stream_id'), 'id', 'kind', 'body', 'name_folded']).where('stream_id', '=', input.projectId))
+    .execute();
+  return (await findStream(trx, input.id))!;
 }

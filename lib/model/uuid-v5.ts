@@ -5,7 +5,7 @@
  * ID").
  */
 import { createHash } from 'node:crypto';
-import { isGuid } from './text-rules';
+import { isGuid } from '../text/text-rules';
 
 /**
  * The version 5 UUID of `name` (UTF-8) in `namespace` (a GUID), in lower case.

@@ -6,13 +6,13 @@
 import { z } from 'zod';
 import type { AuditEntryView } from '../audit/audit-log';
 import type { AgentTokenRecord } from '../auth/agent-token-store';
-import { agentTokenScopes } from '../auth/caller';
-import type { UserView } from '../auth/user-store';
+import { agentTokenScopes } from '../http/caller';
+import type { UserView } from '../users/user-store';
 import type { InvitationView } from '../workspaces/invitation-store';
 import type { Membership, MemberView } from '../workspaces/member-store';
 import type { ProjectListItem, ProjectRecord } from '../workspaces/project-store';
 import type { WorkspaceSummary } from '../workspaces/workspace-store';
-import { describes, guid, timestamp } from './schema-kit';
+import { describes, guid, timestamp } from '../schema/schema-kit';
 
 export const workspaceRoleSchema = z.enum(['viewer', 'editor', 'owner']);
 

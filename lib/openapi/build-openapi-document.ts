@@ -11,7 +11,7 @@ import { countsInAnonymousLimit } from '../http/anonymous-limit';
 import type { RouteDefinition } from '../http/route-definition';
 import { tokenAccessOf } from '../http/token-access';
 import { problemSchema } from './problem-schema';
-import { contractFileOf, contractOf, missingContractAdvice, type MediaBody, type ResponseBody, type RouteContract } from './route-contract';
+import { contractFileOf, contractOf, missingContractAdvice, type MediaBody, type ResponseBody, type RouteContract } from '../http/route-contract';
 
 export interface OpenApiInput {
   routes: readonly RouteDefinition[];

@@ -4,7 +4,7 @@
  * The run result is checked against RunResult by the compiler.
  */
 import { z } from 'zod';
-import { describes } from '../openapi/schema-kit';
+import { describes } from '../schema/schema-kit';
 import type { JsonValue } from './scenario-document';
 import { assertionTypes, faultKinds, stepOutcomes, stepTypes } from './scenario-document';
 import { engineVersion, eventKinds, issueCodes, type RunResult } from './playback-types';

@@ -19,7 +19,7 @@
  */
 import type { FieldError } from '../http/problem';
 import { unknownMember, type IgnoredMember } from '../model/ignored-members';
-import { isGuid, shortTextProblem } from '../model/text-rules';
+import { isGuid, shortTextProblem } from '../text/text-rules';
 import { childPath } from './json-path';
 import { payloadProblem } from './payload-rules';
 import { playbackLimits } from './playback-limits';

@@ -12,7 +12,7 @@
  * run under the time budget.
  */
 import type { ElementRecord, ModelSnapshot, OperationRecord, RetryPolicy } from '../model/model-records';
-import { shortTextProblem } from '../model/text-rules';
+import { shortTextProblem } from '../text/text-rules';
 import { SchemaBudgetExceeded, withPatternBudget } from './budgeted-regexp';
 import { childPath } from './json-path';
 import { payloadFits, payloadProblem } from './payload-rules';

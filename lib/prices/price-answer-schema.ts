@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, describes, guid, timestamp } from '../openapi/schema-kit';
+import { calendarDate, describes, guid, timestamp } from '../schema/schema-kit';
 import type { PriceEntry } from './price-entry';
 
 /** A canonical decimal as text (lib/money): exact, never a binary float. */

@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { FieldError } from '../http/problem';
 import { fieldErrorsOf } from '../http/parse-input';
-import { invalidUnicodeIndex } from '../model/text-rules';
+import { invalidUnicodeIndex } from '../text/text-rules';
 import type { NewPriceEntry } from './price-entry';
 import { customPriceFields, customPriceRequest } from './price-rules';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate } from '../calendar/calendar-date';
 import { amountProblem, amountText } from '../money/exact-decimal';
-import { freeTextProblem, shortTextProblem } from '../model/text-rules';
+import { freeTextProblem, shortTextProblem } from '../text/text-rules';
 import { isCurrencyCode } from './currency-codes';
 
 /**

@@ -26,7 +26,7 @@ export interface ElementOutline {
 
 /**
  * The part of a model one view draws, as the exports read it from storage
- * (lib/model/export-store.ts) instead of the whole model: every element in
+ * (lib/exports/export-store.ts) instead of the whole model: every element in
  * outline, the whole records of those on the view's level, and the
  * relationships among them.
  */

@@ -1,4 +1,4 @@
-import type { LogLevel } from './log-level';
+import type { LogLevel } from '../logging/log-level';
 
 /** Where a line goes: info and debug to standard output, warn and error to standard error. */
 export interface LogStreams {

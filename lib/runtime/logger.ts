@@ -1,6 +1,6 @@
 import { currentTraceId, emitTelemetryLog } from '../telemetry/telemetry';
 
-import type { LogLevel } from './log-level';
+import type { LogLevel } from '../logging/log-level';
 
 export type { LogLevel };
 

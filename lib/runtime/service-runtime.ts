@@ -6,7 +6,7 @@ import { readMasterKeySetting } from '../crypto/read-master-key';
 import type { MasterKeyring } from '../crypto/master-key';
 import { openDatabase, poolErrorLogger } from '../db/open-database';
 import type { Database } from '../db/schema';
-import { lambdaResponsePayloadBytes } from '../http/response-payload';
+import { lambdaResponsePayloadBytes } from './lambda-limits';
 import { readDatabasePoolSize } from './database-pool-size';
 import { loggerFromEnvironment, type Logger } from './logger';
 

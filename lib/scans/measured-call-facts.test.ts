@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasInvalidUnicode } from '../model/text-rules';
+import { hasInvalidUnicode } from '../text/text-rules';
 import { measuredCallFacts } from './measured-call-facts';
 
 describe('measuredCallFacts', () => {

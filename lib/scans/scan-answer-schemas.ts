@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { scanDiagnosticsSchema } from '../extract/scan-diagnostics';
 import { modelKindSchema } from '../model/record-answer-schemas';
-import { describes, guid, timestamp } from '../openapi/schema-kit';
+import { describes, guid, timestamp } from '../schema/schema-kit';
 import type { SourceRecord } from '../sources/source-store';
 import type { DecideResult } from './decide-proposals';
 import type { ProposalRecord } from './proposal-store';

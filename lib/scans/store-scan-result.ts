@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { queueScanArchitectureIfRouted } from '../ai-proposals/scan-architecture-queue';
+import { queueScanArchitectureIfRouted } from './scan-architecture-queue';
 import type { Profile } from '../config/service-config';
 import type { Database } from '../db/schema';
 import type { AnyModelRecord, ModelKind } from '../model/model-records';

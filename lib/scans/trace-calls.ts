@@ -6,7 +6,7 @@
  * export it). A call is a span whose parent span belongs to another service.
  * Pure: text in, counts out.
  */
-import { shortTextProblem } from '../model/text-rules';
+import { shortTextProblem } from '../text/text-rules';
 
 export interface ServiceCall {
   from: string;

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { HttpProblem } from '../http/problem';
-import { decodeUtf8Strict } from '../model/strict-json';
+import { decodeUtf8Strict } from '../text/strict-json';
 import type { SourceRecord } from '../sources/source-store';
 import { takeScanAllowance, type ScanRequestContext } from './request-scan';
 import { measuredCallFacts } from './measured-call-facts';

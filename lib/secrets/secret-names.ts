@@ -1,4 +1,4 @@
-import { hasControlCharacter, hasInvalidUnicode, isGuid } from '../model/text-rules';
+import { hasControlCharacter, hasInvalidUnicode, isGuid } from '../text/text-rules';
 
 /**
  * The workspace credentials the service knows (part 2 "Credentials" with the

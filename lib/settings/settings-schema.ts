@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { Profile } from '../config/service-config';
-import { hasControlCharacter, hasInvalidUnicode, isGuid } from '../model/text-rules';
+import { builtInScanLimits } from '../extract/scan-limits';
+import { hasControlCharacter, hasInvalidUnicode, isGuid } from '../text/text-rules';
 
 /** The AI provider kinds (provider-a, -b, -c, -compatible). */
 export const aiProviderKinds = ['openai', 'anthropic', 'gemini', 'openai-compatible'] as const;
@@ -182,9 +183,7 @@ export function builtInSettings(profile: Profile): SettingsDocument {
     bitbucket: { apiBaseUrl: 'https://api.bitbucket.org/2.0' },
     azureDevOps: { apiBaseUrl: 'https://dev.azure.com' },
     import: {
-      maxFiles: 2000,
-      maxFileBytes: 262_144,
-      maxTotalBytes: 20_971_520,
+      ...builtInScanLimits,
       excludeGlobs: ['**/node_modules/**', '**/vendor/**', '**/bin/**', '**/obj/**', '**/*.min.*'],
       maxArchiveBytes: 268_435_456,
     },

@@ -1,5 +1,5 @@
 import { HttpProblem } from '../http/problem';
-import { decodeUtf8Strict } from '../model/strict-json';
+import { decodeUtf8Strict } from '../text/strict-json';
 import { shareRefusalHeaders } from './share-headers';
 
 const formType = /^application\/x-www-form-urlencoded\s*($|;)/i;

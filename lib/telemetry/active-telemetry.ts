@@ -3,7 +3,7 @@
 // HTTP instrumentation patches node:http only under CommonJS or an ESM loader
 // hook, and our esbuild ESM bundles get neither (docs/telemetry.md).
 import type { Span } from '@opentelemetry/api';
-import type { LogLevel } from '../runtime/log-level';
+import type { LogLevel } from '../logging/log-level';
 import type { ActiveTelemetry, JobSpanInfo, RequestSpanInfo } from './telemetry-types';
 
 const scope = 'svc';

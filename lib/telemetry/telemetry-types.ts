@@ -1,4 +1,4 @@
-import type { LogLevel } from '../runtime/log-level';
+import type { LogLevel } from '../logging/log-level';
 
 /** What a server span and the request metrics are made of. */
 export interface RequestSpanInfo {

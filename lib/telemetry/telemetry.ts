@@ -3,8 +3,8 @@
 // OTEL_EXPORTER_OTLP_ENDPOINT is set, so without it nothing is loaded and
 // nothing leaves the machine (part 2 "Events"). Every function here is a cheap
 // no-op until then. docs/telemetry.md explains the choices.
-import { setupCodeLogMarker } from '../auth/setup-code';
-import type { LogLevel } from '../runtime/log-level';
+import { setupCodeLogMarker } from '../logging/setup-code-marker';
+import type { LogLevel } from '../logging/log-level';
 import type { ActiveTelemetry, JobSpanInfo, RequestSpanInfo } from './telemetry-types';
 
 export type { JobSpanInfo, RequestSpanInfo } from './telemetry-types';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { generateSecret, hashSecret, secretsEqual } from '../crypto/secret-token';
 import type { Database, InvitationsTable, UsersTable, WorkspaceRole } from '../db/schema';
-import { insertUser } from '../auth/user-store';
+import { insertUser } from '../users/user-store';
 import { HttpProblem } from '../http/problem';
 import { appendAudit } from '../audit/audit-log';
 import { addMemberKeepingHigherRole, isMemberByEmail, type Membership } from './member-store';

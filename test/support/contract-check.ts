@@ -8,7 +8,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { RouteDefinition } from '../../lib/http/route-definition';
 import { openApiPathOf } from '../../lib/openapi/build-openapi-document';
-import type { ContractExample, ExampleCaller, RouteContract } from '../../lib/openapi/route-contract';
+import type { ContractExample, ExampleCaller, RouteContract } from '../../lib/http/route-contract';
 import { call, type HttpAnswer } from './http-client';
 
 /** Values the examples name in braces, and the credentials of each caller. */

@@ -1,13 +1,13 @@
 import type middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { Caller } from '../../auth/caller';
-import { resolveCaller } from '../../auth/resolve-caller';
+import type { Caller } from '../caller';
 import { hitRateLimit, rateLimitRules, type RateLimitRule } from '../../rate-limit/hit-rate-limit';
 import { getServiceRuntime } from '../../runtime/service-runtime';
 import { countsInAnonymousLimit } from '../anonymous-limit';
 import { readClientInfo } from '../client-info';
 import { parseCookies } from '../cookies';
 import { HttpProblem } from '../problem';
+import type { CallerResolver } from '../credentials';
 import type { RouteDefinition } from '../route-definition';
 import type { ServiceEvent, ServiceResult } from '../service-event';
 import { tokenAccessOf } from '../token-access';
@@ -38,6 +38,7 @@ function refuseTokenOutsideItsAccess(route: RouteDefinition, scopes: readonly st
 
 export interface AuthenticateOptions {
   routeOf: (event: ServiceEvent) => RouteDefinition | undefined;
+  resolveCaller: CallerResolver;
 }
 
 /**
@@ -53,7 +54,7 @@ export function authenticate(options: AuthenticateOptions): middy.MiddlewareObj<
     const client = readClientInfo(event, runtime.config.trustedProxies, event.svcSocketScheme ?? 'https');
     if (route.rateLimit) await enforce(rateLimitRules[route.rateLimit], client.address);
 
-    const caller = await resolveCaller(
+    const caller = await options.resolveCaller(
       runtime.db,
       { authorization: event.headers.authorization, cookies: parseCookies(event.cookies) },
       runtime.now(),

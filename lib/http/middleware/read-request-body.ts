@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
-import { decodeUtf8Strict, describeDuplicateKey, jsonNestingOver, jsonSyntaxMessage, maxNumberCharacters, parseYamlStrict, scanJsonText, tooDeepMessage } from '../../model/strict-json';
+import { decodeUtf8Strict, describeDuplicateKey, jsonNestingOver, jsonSyntaxMessage, maxNumberCharacters, parseYamlStrict, scanJsonText, tooDeepMessage } from '../../text/strict-json';
 import { HttpProblem, type ProblemType } from '../problem';
 import type { RouteDefinition } from '../route-definition';
 import type { ServiceEvent, ServiceResult } from '../service-event';

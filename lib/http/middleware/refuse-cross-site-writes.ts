@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import { bearerTokenOf } from '../../auth/resolve-caller';
+import { bearerTokenOf } from '../credentials';
 import type { ServiceConfig } from '../../config/service-config';
 import { withServiceRuntime } from '../../runtime/service-runtime';
 import { readClientInfo } from '../client-info';

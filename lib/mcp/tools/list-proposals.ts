@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { proposalKinds, proposalStatuses, listProposalPage, type ProposalPosition } from '../../ai-proposals/proposal-store';
 import { proposalSummary } from '../../ai-proposals/proposal-views';
-import { actorOf } from '../../auth/caller';
+import { actorOf } from '../../http/caller';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { limitOf, makeToolCursor, openProject, pageArgs, projectIdArg, readToolCursor } from './tool-support';

@@ -1,4 +1,4 @@
-import { hasControlCharacter, hasInvalidUnicode } from '../../model/text-rules';
+import { hasControlCharacter, hasInvalidUnicode } from '../../text/text-rules';
 import { type ArchiveRefusalReason, ArchiveRefusedError } from './archive-errors';
 
 /** Longer paths are refused: no file system or git host we read holds them. */

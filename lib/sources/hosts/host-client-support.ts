@@ -1,4 +1,4 @@
-import { hasControlCharacter, hasInvalidUnicode } from '../../model/text-rules';
+import { hasControlCharacter, hasInvalidUnicode } from '../../text/text-rules';
 import type { ConnectionTest, GitHostClientOptions, GitHostKind } from './host-client-types';
 import { HostError, HostInputError } from './host-errors';
 import type { HostHttpOptions } from './host-http';

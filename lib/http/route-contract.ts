@@ -7,7 +7,7 @@
  * the running service (docs/openapi.md).
  */
 import type { z } from 'zod';
-import type { RouteDefinition } from '../http/route-definition';
+import type { RouteDefinition } from './route-definition';
 
 /**
  * The body of one answer:

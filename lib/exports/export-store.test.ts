@@ -10,8 +10,8 @@ import { renderViewSvg } from '../render/render-view-svg';
 import type { RenderableView } from '../render/view-contents';
 import { exportModelDocument } from './export-model-document';
 import { readModelKinds, readRecordPages, readViewSlice } from './export-store';
-import { serializeModelDocument, snapshotFromRecords } from './model-document';
-import { modelKinds, type AnyModelRecord, type ModelKind, type ModelSnapshot } from './model-records';
+import { serializeModelDocument, snapshotFromRecords } from '../model/model-document';
+import { modelKinds, type AnyModelRecord, type ModelKind, type ModelSnapshot } from '../model/model-records';
 import { guid } from '../../test/support/model-fixtures';
 
 /**

@@ -3,9 +3,9 @@ import type { Database } from '../db/schema';
 import { HttpProblem } from '../http/problem';
 import type { RenderSource, ViewSlice } from '../render/view-contents';
 import { readModelKinds, readViewSlice } from './export-store';
-import type { ModelSnapshot } from './model-records';
-import { mainStream, revisionOf } from './stream-store';
-import { findView, listViews, type ViewRecord } from './view-store';
+import type { ModelSnapshot } from '../model/model-records';
+import { mainStream, revisionOf } from '../model/stream-store';
+import { findView, listViews, type ViewRecord } from '../model/view-store';
 
 /**
  * What an export reads, each in one repeatable-read snapshot: the stream (a revision, or main at

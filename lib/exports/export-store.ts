@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ElementOutline, ViewSlice } from '../render/view-contents';
-import type { AnyModelRecord, ElementRecord, ModelKind, ModelSnapshot, RecordOfKind, RelationshipRecord } from './model-records';
+import type { AnyModelRecord, ElementRecord, ModelKind, ModelSnapshot, RecordOfKind, RelationshipRecord } from '../model/model-records';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

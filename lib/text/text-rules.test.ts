@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freeTextProblem, hasControlCharacter, hasInvalidUnicode, isBlank, isGuid, normalizeGuid, shortTextProblem } from './text-rules';
-import { uuidV5 } from './uuid-v5';
+import { uuidV5 } from '../model/uuid-v5';
 
 describe('text rules', () => {
   it.each([

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { readRecordPages } from './export-store';
-import { ModelDocumentWriter, type ModelDocumentFormat } from './model-document';
-import { modelKinds } from './model-records';
-import { mainStream } from './stream-store';
+import { ModelDocumentWriter, type ModelDocumentFormat } from '../model/model-document';
+import { modelKinds } from '../model/model-records';
+import { mainStream } from '../model/stream-store';
 
 /**
  * The model document of a project's main model (part 1 "Model document"),

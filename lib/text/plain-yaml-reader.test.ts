@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { dump as dumpWithJsYaml } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { stringify as stringifyWithYaml } from 'yaml';
-import { mustQuoteInYaml, serializeModelDocument } from './model-document';
+import { mustQuoteInYaml, serializeModelDocument } from '../model/model-document';
 import { readPlainYaml } from './plain-yaml-reader';
 import { parseYamlComposed, parseYamlStrict } from './strict-json';
-import { awkwardStrings, awkwardText } from './yaml-test-reference';
-import { yamlMapping } from './yaml-writer';
+import { awkwardStrings, awkwardText } from '../model/yaml-test-reference';
+import { yamlMapping } from '../model/yaml-writer';
 import { shopModel } from '../../test/support/render-fixtures';
 
 /** The fast path may only say what `yaml` says: when it reads a document, `yaml` reads the same value from it. */
