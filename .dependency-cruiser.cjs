@@ -20,6 +20,15 @@ module.exports = {
       from: { path: '^(lib|functions|jobs|local)/' },
       to: { path: '^node_modules/(undici|node-fetch|axios|got|ky|superagent)/' },
     },
+    {
+      name: 'endpoints-never-touch-the-database',
+      comment:
+        'An endpoint parses, checks the role, calls lib and shapes the answer (docs/architecture.md "Request path"): every query and the database types stay in lib, so the schema and its SQL change in one layer and no endpoint steps around the stores. An endpoint passes runtime or runtime.db along without naming its type.',
+      severity: 'error',
+      // The fixture folder is where the test shows the rule finds such an import.
+      from: { path: '^(functions|test/fixtures/endpoint-imports-database)/' },
+      to: { path: '^lib/db/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

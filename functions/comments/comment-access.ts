@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { authorizeProject } from '../../lib/auth/access-policy';
+import { authorizeProject, type WorkspaceRole } from '../../lib/auth/access-policy';
 import type { Caller, PersonCaller } from '../../lib/http/caller';
 import type { CommentContext, CommentWriter } from '../../lib/comments/threads';
-import type { WorkspaceRole } from '../../lib/db/schema';
 import type { ApiRequest } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
 import type { ServiceRuntime } from '../../lib/runtime/service-runtime';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WorkspaceRole } from '../../lib/db/schema';
-import { authorizeProject, type ProjectAccess } from '../../lib/auth/access-policy';
+import { authorizeProject, type ProjectAccess, type WorkspaceRole } from '../../lib/auth/access-policy';
 import type { Caller } from '../../lib/http/caller';
 import { todayOf } from '../../lib/calendar/calendar-date';
 import { costSheetOf, type CostLine } from '../../lib/costs/cost-sheet';

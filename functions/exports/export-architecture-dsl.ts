@@ -2,8 +2,9 @@ import { authorizeProject } from '../../lib/auth/access-policy';
 import { textResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { pathUuid } from '../../lib/http/parse-input';
+import { readArchitectureDslExport } from '../../lib/exports/export-snapshot';
 import { renderArchitectureDsl } from '../../lib/render/render-architecture-dsl';
-import { exportQuery, fromQuery, readArchitectureDslExport } from './export-source';
+import { exportQuery, revisionOfQuery } from './export-source';
 
 /** The whole model and the views as Structurizr DSL, `text/plain`, UTF-8. */
 export const exportArchitectureDsl = defineRoute({
@@ -20,7 +21,7 @@ export const exportArchitectureDsl = defineRoute({
   run: async (request) => {
     const { runtime, caller, pathParameters } = request;
     const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'viewer');
-    const { model, views, source } = await readArchitectureDslExport(runtime.db, project.id, fromQuery(request.query));
+    const { model, views, source } = await readArchitectureDslExport(runtime.db, project.id, revisionOfQuery(request.query));
     return textResponse(200, renderArchitectureDsl({ projectName: project.name, model, views, source }), 'text/plain; charset=utf-8');
   },
 });

@@ -5,7 +5,8 @@ import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { labelFact, type FactDecision } from '../../lib/model/label-fact';
 import { modelKinds, sectionOfKind, type ModelKind } from '../../lib/model/model-records';
-import { branchIdOf, streamOfRequest } from '../model/model-request';
+import { branchOrMain } from '../../lib/model/stream-store';
+import { branchIdOf } from '../model/model-request';
 
 /** `entityType` is a model kind, singular (`element`) or as its collection (`elements`). */
 function entityTypeOf(text: string | undefined): ModelKind {
@@ -20,7 +21,7 @@ export async function runFactDecision(request: ApiRequest<Caller>, decide: (user
   const { runtime, caller, pathParameters } = request;
   const kind = entityTypeOf(pathParameters.entityType);
   const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const stream = await streamOfRequest(runtime.db, project.id, branchIdOf(request));
+  const stream = await branchOrMain(runtime.db, project.id, branchIdOf(request));
   const label = await labelFact(runtime.db, {
     streamId: stream.id,
     kind,

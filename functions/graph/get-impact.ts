@@ -8,8 +8,9 @@ import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { factStatusSchema, staleMarkSchema } from '../../lib/model/record-answer-schemas';
+import { readStreamOf } from '../../lib/model/stream-store';
 import { guid } from '../../lib/schema/schema-kit';
-import { readStreamOf, readStreamQuery } from '../model/model-request';
+import { readStreamQuery } from '../model/model-request';
 import { pageMembers } from './graph-page-members';
 
 const impactQuery = z.strictObject({

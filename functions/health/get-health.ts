@@ -1,4 +1,4 @@
-import { databaseAnswers } from '../../lib/db/database-answers';
+import { databaseAnswers } from '../../lib/diagnostics/database-answers';
 import { textResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { healthyText } from './healthy-text';

@@ -11,7 +11,8 @@ import { listModelRecordPage, type ElementFilters } from '../../lib/model/list-m
 import { sectionOfKind, type ModelKind } from '../../lib/model/model-records';
 import { readModelRecord } from '../../lib/model/model-store';
 import { recordEntrySchemaOf, recordSchemaOfKind } from '../../lib/model/record-answer-schemas';
-import { branchIdOf, branchQuery, readStreamOf, readStreamQuery, recordNotFound, streamOfRequest } from './model-request';
+import { branchOrMain, readStreamOf } from '../../lib/model/stream-store';
+import { branchIdOf, branchQuery, readStreamQuery, recordNotFound } from './model-request';
 
 /**
  * The five endpoints of a model collection, one module per collection
@@ -174,7 +175,7 @@ async function getRecord(request: ApiRequest<Caller>, kind: ModelKind): Promise<
 async function runRecordEdit(request: ApiRequest<Caller>, kind: ModelKind, makeEdit: (id: string | null) => RecordEdit): Promise<ApiResponse> {
   const { runtime, caller, pathParameters } = request;
   const { project } = await authorizeProject(runtime.db, caller, pathUuid(pathParameters.projectId, 'Project'), 'editor');
-  const stream = await streamOfRequest(runtime.db, project.id, branchIdOf(request));
+  const stream = await branchOrMain(runtime.db, project.id, branchIdOf(request));
   const id = pathParameters.id === undefined ? null : pathUuid(pathParameters.id, kind);
   const edit = makeEdit(id);
   const result = await editModelRecord(runtime.db, { streamId: stream.id, modelStreamId: project.id, kind, edit, actor: actorOf(caller), now: runtime.now() });

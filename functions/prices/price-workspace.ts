@@ -1,6 +1,5 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
+import { authorizeWorkspace, type WorkspaceRole } from '../../lib/auth/access-policy';
 import type { Caller } from '../../lib/http/caller';
-import type { WorkspaceRole } from '../../lib/db/schema';
 import type { ApiRequest } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
 

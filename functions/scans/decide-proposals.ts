@@ -6,7 +6,7 @@ import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { decideProposalsRequest, decideProposals as decide } from '../../lib/scans/decide-proposals';
 import { decideResultSchema } from '../../lib/scans/scan-answer-schemas';
-import { scanOfProject } from './scan-of-project';
+import { scanOfProject } from '../../lib/scans/scan-store';
 import { scanParams } from './scan-params';
 
 /** 409 also for a removal that leaves references. */

@@ -6,7 +6,7 @@ import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { proposalSchema } from '../../lib/scans/scan-answer-schemas';
 import { findProposal } from '../../lib/scans/proposal-store';
-import { scanOfProject } from './scan-of-project';
+import { scanOfProject } from '../../lib/scans/scan-store';
 
 export const getProposal = defineRoute({
   group: 'scans',

@@ -6,7 +6,7 @@ import { defineRoute } from '../../lib/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { sourceWindow } from '../../lib/scans/scan-evidence';
-import { scanOfProject } from './scan-of-project';
+import { scanOfProject } from '../../lib/scans/scan-store';
 import { scanParams } from './scan-params';
 
 const windowQuery = z.strictObject({

@@ -6,8 +6,8 @@ import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { pageOf } from '../../lib/schema/schema-kit';
 import { evidenceItemSchema } from '../../lib/scans/scan-answer-schemas';
 import { evidencePage } from '../../lib/scans/scan-evidence';
+import { scanOfProject } from '../../lib/scans/scan-store';
 import { evidenceQuery } from './proposal-inputs';
-import { scanOfProject } from './scan-of-project';
 import { scanParams } from './scan-params';
 
 /** `{items[{factKey, kind, factStatus, confidence, path, startLine, endLine}], nextCursor}`, of one fact with `factKey`. */

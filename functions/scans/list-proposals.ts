@@ -6,8 +6,8 @@ import { parseQuery, pathUuid } from '../../lib/http/parse-input';
 import { pageOf } from '../../lib/schema/schema-kit';
 import { proposalSchema } from '../../lib/scans/scan-answer-schemas';
 import { listProposals as readProposals } from '../../lib/scans/proposal-store';
+import { scanOfProject } from '../../lib/scans/scan-store';
 import { proposalQuery } from './proposal-inputs';
-import { scanOfProject } from './scan-of-project';
 import { scanParams } from './scan-params';
 
 /** `{items, nextCursor}` by fact key, filtered by `status`, `action`, `entityKind`. */

@@ -7,7 +7,7 @@ import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { guid } from '../../lib/schema/schema-kit';
 import { impactChecks } from '../../lib/scans/impact-checks';
-import { scanOfProject } from './scan-of-project';
+import { scanOfProject } from '../../lib/scans/scan-store';
 import { scanParams } from './scan-params';
 
 /** Writes nothing; 409 until the scan completed. */

@@ -4,7 +4,7 @@ import type { ApiRequest } from '../../lib/http/api-types';
 import { pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
 import { pendingProposalImpact } from '../../lib/scans/change-impact';
-import { scanOfProject } from './scan-of-project';
+import { scanOfProject } from '../../lib/scans/scan-store';
 
 /** What the pending proposals of the completed scan in the path would change (viewer); 404; 409 until the scan completed. */
 export async function impactOf(request: ApiRequest<Caller>) {

@@ -6,7 +6,7 @@ import { HttpProblem } from '../../lib/http/problem';
 import { scanDetailSchema } from '../../lib/scans/scan-answer-schemas';
 import { scanDetail } from '../../lib/scans/scan-detail';
 import { failScanIfWorkerGone } from '../../lib/scans/scan-lifecycle';
-import { scanOfProject } from './scan-of-project';
+import { scanOfProject } from '../../lib/scans/scan-store';
 import { scanParams } from './scan-params';
 
 /**

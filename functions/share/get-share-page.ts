@@ -1,8 +1,8 @@
 import { defineRoute } from '../../lib/http/define-route';
+import { readViewExport } from '../../lib/exports/export-snapshot';
 import { renderViewSvg } from '../../lib/render/render-view-svg';
 import { sharePageHeaders } from '../../lib/sharing/share-headers';
 import { renderSharedViewPage, renderSharePasswordPage, sharePageStylesheet } from '../../lib/sharing/share-page';
-import { mainModel, readViewExport } from '../exports/export-source';
 import { tokenParams } from './share-token-params';
 import { openLinkOfRequest, passwordGiven, shareAnswer } from './shared-request';
 
@@ -33,7 +33,7 @@ export const getSharePage = defineRoute({
       return shareAnswer(200, html, renderSharePasswordPage({ wrongPassword: false }), sharePageHeaders(embedHosts, sharePageStylesheet, { holdsPasswordForm: true }));
     }
     // The main model, whatever the query says: a share link never reads a revision.
-    const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view, mainModel);
+    const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view);
     const svg = renderViewSvg({ model: slice, view, source });
     return shareAnswer(200, html, renderSharedViewPage({ token: live.token, viewName: live.view.name, svg }), sharePageHeaders(embedHosts, sharePageStylesheet, { holdsPasswordForm: false }));
   },

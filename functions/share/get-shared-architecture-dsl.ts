@@ -1,6 +1,6 @@
 import { defineRoute } from '../../lib/http/define-route';
+import { readArchitectureDslExport } from '../../lib/exports/export-snapshot';
 import { renderArchitectureDsl } from '../../lib/render/render-architecture-dsl';
-import { mainModel, readArchitectureDslExport } from '../exports/export-source';
 import { tokenParams } from './share-token-params';
 import { sharedDownload } from './shared-download';
 
@@ -22,7 +22,7 @@ export const getSharedArchitectureDsl = defineRoute({
   example: { params: { token: '{shareToken}' }, as: 'anonymous' },
   run: (request) =>
     sharedDownload(request, 'model.dsl', 'text/plain; charset=utf-8', async (live) => {
-      const { model, views, source } = await readArchitectureDslExport(request.runtime.db, live.project.id, mainModel);
+      const { model, views, source } = await readArchitectureDslExport(request.runtime.db, live.project.id);
       return renderArchitectureDsl({ projectName: live.project.name, model, views, source });
     }),
 });

@@ -1,6 +1,6 @@
 import { defineRoute } from '../../lib/http/define-route';
+import { readViewExport } from '../../lib/exports/export-snapshot';
 import { renderViewFlowchart } from '../../lib/render/render-view-flowchart';
-import { mainModel, readViewExport } from '../exports/export-source';
 import { tokenParams } from './share-token-params';
 import { sharedDownload } from './shared-download';
 
@@ -19,7 +19,7 @@ export const getSharedFlowchart = defineRoute({
   example: { params: { token: '{shareToken}' }, as: 'anonymous' },
   run: (request) =>
     sharedDownload(request, 'flowchart.mmd', 'text/plain; charset=utf-8', async (live) => {
-      const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view, mainModel);
+      const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view);
       return renderViewFlowchart({ model: slice, view, source });
     }),
 });

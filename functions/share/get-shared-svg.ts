@@ -1,6 +1,6 @@
 import { defineRoute } from '../../lib/http/define-route';
+import { readViewExport } from '../../lib/exports/export-snapshot';
 import { renderViewSvg } from '../../lib/render/render-view-svg';
-import { mainModel, readViewExport } from '../exports/export-source';
 import { tokenParams } from './share-token-params';
 import { sharedDownload } from './shared-download';
 
@@ -20,7 +20,7 @@ export const getSharedSvg = defineRoute({
   example: { params: { token: '{shareToken}' }, as: 'anonymous' },
   run: (request) =>
     sharedDownload(request, 'diagram.svg', 'image/svg+xml; charset=utf-8', async (live) => {
-      const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view, mainModel);
+      const { view, slice, source } = await readViewExport(request.runtime.db, live.project.id, live.view);
       return renderViewSvg({ model: slice, view, source });
     }),
 });

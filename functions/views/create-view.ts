@@ -4,8 +4,9 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { assertRootElement } from '../../lib/model/view-root-element';
 import { findView, insertView } from '../../lib/model/view-store';
-import { assertRootElement, viewRequest } from './view-inputs';
+import { viewRequest } from './view-inputs';
 import { viewSchema } from './view-schema';
 
 /** 409 when the chosen ID is in use. */

@@ -3,8 +3,9 @@ import { jsonResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
 import { parseBody, pathUuid } from '../../lib/http/parse-input';
 import { HttpProblem } from '../../lib/http/problem';
+import { assertRootElement } from '../../lib/model/view-root-element';
 import { findView, updateView } from '../../lib/model/view-store';
-import { assertRootElement, viewRequest } from './view-inputs';
+import { viewRequest } from './view-inputs';
 import { viewParams, viewSchema } from './view-schema';
 
 /** `{name, rootElementId}`; a body ID must be the path's. */

@@ -5,6 +5,9 @@ import { findProject, type ProjectRecord } from '../workspaces/project-store';
 import { findMemberRole, findWorkspace } from '../workspaces/workspace-store';
 import type { AgentTokenScope, Caller } from '../http/caller';
 
+/** A member's role in a workspace, as the policy below ranks it. */
+export type { WorkspaceRole };
+
 const roleRank: Record<WorkspaceRole, number> = { viewer: 1, editor: 2, owner: 3 };
 
 /** True when `role` is at least `need` (viewer < editor < owner). */

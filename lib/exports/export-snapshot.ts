@@ -33,10 +33,11 @@ export interface ViewExport {
 /**
  * Reads a view export in one repeatable-read snapshot: the view (404 when the
  * project has none by that ID; a view already read, such as a share link's, is
- * not read again), the stream (400 for an unknown revision), then one
- * statement per record kind for what the view shows.
+ * not read again), the stream (400 for an unknown revision; without `revisionId`, main at its
+ * current version, all a share link ever reads), then one statement per record kind for what the
+ * view shows.
  */
-export async function readViewExport(db: Kysely<Database>, projectId: string, view: string | ViewRecord, revisionId: string | undefined): Promise<ViewExport> {
+export async function readViewExport(db: Kysely<Database>, projectId: string, view: string | ViewRecord, revisionId?: string): Promise<ViewExport> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -55,8 +56,11 @@ export interface ArchitectureDslExport {
   source: RenderSource;
 }
 
-/** Reads the architecture-DSL export in one repeatable-read snapshot: the stream (400 for an unknown revision), its elements and relationships, the views. */
-export async function readArchitectureDslExport(db: Kysely<Database>, projectId: string, revisionId: string | undefined): Promise<ArchitectureDslExport> {
+/**
+ * Reads the architecture-DSL export in one repeatable-read snapshot: the stream (400 for an unknown
+ * revision; without `revisionId`, main at its current version), its elements and relationships, the views.
+ */
+export async function readArchitectureDslExport(db: Kysely<Database>, projectId: string, revisionId?: string): Promise<ArchitectureDslExport> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')

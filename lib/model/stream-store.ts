@@ -65,6 +65,19 @@ export async function revisionOf(db: Db, projectId: string, revisionId: string):
   return stream;
 }
 
+/**
+ * The stream a read names, IDs as the request gives them: a branch by `branchId`, a revision by
+ * `revisionId` (read only; 400 when it is not a revision of the project, as the exports answer),
+ * else main. Both at once is refused.
+ */
+export async function readStreamOf(db: Db, projectId: string, query: { branchId?: string | undefined; revisionId?: string | undefined }): Promise<ModelStream> {
+  if (query.branchId !== undefined && query.revisionId !== undefined) {
+    throw HttpProblem.validation('Invalid query', [{ field: 'revisionId', message: 'cannot be given together with branchId' }]);
+  }
+  if (query.revisionId !== undefined) return revisionOf(db, projectId, query.revisionId.toLowerCase());
+  return branchOrMain(db, projectId, query.branchId?.toLowerCase() ?? null);
+}
+
 /** Locks the stream row for the rest of the transaction and reads its version: writers of one stream go one at a time. */
 export async function lockStream(trx: Transaction<Database>, streamId: string): Promise<number> {
   const row = await trx.selectFrom('model_streams').select('model_version').where('id', '=', streamId).forUpdate().executeTakeFirstOrThrow();

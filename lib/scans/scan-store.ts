@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, ScanState } from '../db/schema';
 import type { ScanDiagnostics } from '../extract/scan-diagnostics';
+import { HttpProblem } from '../http/problem';
 import type { ScanLimits, ScanRequestRecord } from './scan-limits-record';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -113,13 +114,14 @@ export async function findScan(db: Db, projectId: string, scanId: string): Promi
   return row ? { ...toRecord(row), skipped: (row.skipped as SkippedFile[]) ?? [], diagnostics: (row.diagnostics as ScanDiagnostics | null) ?? null, workspaceId: row.workspace_id } : undefined;
 }
 
-/** Scans of a project, newest first, keyset-paged on (created_at, id). */
-/** The state and Source of a scan of the project, or undefined (another project's scan included). */
-export async function findScanState(db: Db, projectId: string, scanId: string): Promise<{ id: string; state: ScanState; sourceId: string | null } | undefined> {
+/** The state and Source of the scan named in a path, of this project; 404 for none (another project's scan included). */
+export async function scanOfProject(db: Db, projectId: string, scanId: string): Promise<{ id: string; state: ScanState; sourceId: string | null }> {
   const scan = await db.selectFrom('scans').select(['id', 'state', 'source_id']).where('project_id', '=', projectId).where('id', '=', scanId).executeTakeFirst();
-  return scan && { id: scan.id, state: scan.state, sourceId: scan.source_id };
+  if (!scan) throw HttpProblem.notFound('Scan not found');
+  return { id: scan.id, state: scan.state, sourceId: scan.source_id };
 }
 
+/** Scans of a project, newest first, keyset-paged on (created_at, id). */
 export async function listScans(db: Db, projectId: string, page: { limit: number; after: { createdAt: string; id: string } | null }): Promise<ScanRecord[]> {
   let query = db.selectFrom('scans').select(columns).where('project_id', '=', projectId);
   if (page.after) {

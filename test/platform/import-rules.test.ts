@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The import rules of .dependency-cruiser.cjs over the service's code (docs/architecture.md
- * "Import rules"), and proof that the rules bite: a cycle written into a scratch folder is found.
+ * "Import rules"), and proof that the rules bite: a cycle and an endpoint's import of the database
+ * layer, each written into a fixture folder outside the service's code, are found.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,5 +33,10 @@ describe('import rules', () => {
   it('finds a cycle of two files', async () => {
     const found = await violationsOf('test/fixtures/import-cycle');
     expect(found.map((v) => v.rule.name)).toContain('no-file-cycles');
+  }, 60_000);
+
+  it('finds an endpoint module importing the database layer, a type included', async () => {
+    const found = await violationsOf('test/fixtures/endpoint-imports-database');
+    expect(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toContain('endpoints-never-touch-the-database: test/fixtures/endpoint-imports-database/read-rows.ts → lib/db/schema.ts');
   }, 60_000);
 });

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/http/caller';
-import type { Database } from '../../lib/db/schema';
-import { HttpProblem } from '../../lib/http/problem';
+import type { Database } from '../db/schema';
+import { HttpProblem } from '../http/problem';
+import { authorizeProject, type ProjectAccess } from './access-policy';
+import type { Caller } from '../http/caller';
 
 /** The push endpoints take an agent token with the `push` scope of the project's workspace, nothing else (part 2 "Sources"; 403 otherwise). */
-export async function authorizePush(db: Kysely<Database>, caller: Caller, projectId: string) {
+export async function authorizePush(db: Kysely<Database>, caller: Caller, projectId: string): Promise<ProjectAccess> {
   if (caller.kind !== 'agent-token') throw HttpProblem.forbidden('Agent token required', 'Pushes are sent by the svc command-line tool with an agent token that has the "push" scope (SVC_TOKEN).');
   return authorizeProject(db, caller, projectId, 'editor', { tokenScope: 'push' });
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from '../db/schema';
 
 /** Whether the database answers a trivial query within `timeoutMs` (the health check). */
 export async function databaseAnswers(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
