@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, ModelStreamsTable, StreamKind } from '../db/schema';
-import { HttpProblem } from '../http/problem';
+import { NotFoundError, ValidationError } from '../errors/service-error';
 import { copyMainSheetInto } from '../costs/cost-sheet-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -39,7 +39,7 @@ export async function findStream(db: Db, streamId: string): Promise<ModelStream 
 /** The main stream of a project (its ID is the project's ID). */
 export async function mainStream(db: Db, projectId: string): Promise<ModelStream> {
   const stream = await findStream(db, projectId);
-  if (stream?.kind !== 'main') throw HttpProblem.notFound('Project not found');
+  if (stream?.kind !== 'main') throw new NotFoundError('Project not found');
   return stream;
 }
 
@@ -52,7 +52,7 @@ export async function branchOrMain(db: Db, projectId: string, branchId: string |
   if (branchId === null) return mainStream(db, projectId);
   const stream = await findStream(db, branchId);
   if (!stream || stream.projectId !== projectId || (stream.kind !== 'draft' && stream.kind !== 'variant')) {
-    throw HttpProblem.notFound('Branch not found', `No branch ${branchId} in this project.`);
+    throw new NotFoundError('Branch not found', `No branch ${branchId} in this project.`);
   }
   return stream;
 }
@@ -61,7 +61,7 @@ export async function branchOrMain(db: Db, projectId: string, branchId: string |
 export async function revisionOf(db: Db, projectId: string, revisionId: string): Promise<ModelStream> {
   const stream = await findStream(db, revisionId);
   if (!stream || stream.projectId !== projectId || stream.kind !== 'revision') {
-    throw HttpProblem.validation('Unknown revision', [{ field: 'revisionId', message: 'is not a revision of this project' }]);
+    throw new ValidationError('Unknown revision', [{ field: 'revisionId', message: 'is not a revision of this project' }]);
   }
   return stream;
 }
