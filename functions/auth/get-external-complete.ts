@@ -5,7 +5,7 @@ import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
 import { toUserView } from '../../lib/users/user-store';
 import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
 import { defineRoute } from '../../lib/http/define-route';
-import { isHttpProblem } from '../../lib/http/problem';
+import { problemOf } from '../../lib/http/service-error-problem';
 import { readInstancePolicy } from '../../lib/settings/instance-policy';
 import { signedInSchema } from './signed-in-schema';
 
@@ -57,9 +57,10 @@ export const getExternalComplete = defineRoute({
       const answer = await completeSignIn(request);
       return backToClient('/', answer.cookies);
     } catch (error) {
-      if (!isHttpProblem(error)) throw error;
+      const problem = problemOf(error);
+      if (!problem) throw error;
       const secure = cookieIsSecure(request.runtime.config.secureCookies, request.client);
-      const reason = error.detail ? `${error.title}. ${error.detail}` : error.title;
+      const reason = problem.detail ? `${problem.title}. ${problem.detail}` : problem.title;
       return backToClient(`/sign-in?externalError=${encodeURIComponent(reason)}`, [externalStateCookie(null, secure)]);
     }
   },

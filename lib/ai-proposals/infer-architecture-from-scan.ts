@@ -5,7 +5,7 @@
  * architecture proposal naming the scan, through the same checks as every
  * other. Idempotent: a scan that has its proposal is left alone.
  */
-import { HttpProblem } from '../http/problem';
+import { problemOf } from '../http/service-error-problem';
 import type { ServiceRuntime } from '../runtime/service-runtime';
 import { readScanFactsWithRecords } from '../scans/scan-fact-records';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
@@ -59,8 +59,9 @@ export async function inferArchitectureFromScan(runtime: ServiceRuntime, scanId:
     return { kind: 'stored', proposalId: outcome.row.id };
   } catch (error) {
     // A database that cannot be reached (503) is thrown on, for the queue to try again.
-    if (!(error instanceof HttpProblem) || error.status >= 500) throw error;
-    if (error.status === 429) return { kind: 'rate-limited', retryAfterSeconds: Number(error.headers['retry-after'] ?? 60) };
-    return { kind: 'refused', detail: error.detail };
+    const problem = problemOf(error);
+    if (!problem || problem.status >= 500) throw error;
+    if (problem.status === 429) return { kind: 'rate-limited', retryAfterSeconds: Number(problem.headers['retry-after'] ?? 60) };
+    return { kind: 'refused', detail: problem.detail };
   }
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpProblem } from '../http/problem';
+import { NotFoundError } from '../errors/service-error';
 import type { RenderSource, ViewSlice } from '../render/view-contents';
 import { readModelKinds, readViewSlice } from './export-store';
 import type { ModelSnapshot } from '../model/model-records';
@@ -43,7 +43,7 @@ export async function readViewExport(db: Kysely<Database>, projectId: string, vi
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const found = typeof view === 'string' ? await findView(trx, projectId, view) : view;
-      if (!found) throw HttpProblem.notFound('View not found');
+      if (!found) throw new NotFoundError('View not found');
       const { streamId, source } = await exportStream(trx, projectId, revisionId);
       return { view: found, slice: await readViewSlice(trx, streamId, found.rootElementId), source };
     });

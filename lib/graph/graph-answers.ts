@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpProblem } from '../http/problem';
+import { ConflictError, NotFoundError, ValidationError } from '../errors/service-error';
 import { recordsByIds } from '../model/model-queries';
 import type { ElementRecord } from '../model/model-records';
 import { storedFlows, type FlowEdge } from './flow-edges';
@@ -32,7 +32,7 @@ async function readSnapshot<T>(db: Kysely<Database>, streamId: string, read: (tr
     .setAccessMode('read only')
     .execute(async (trx) => {
       const stream = await trx.selectFrom('model_streams').select('model_version').where('id', '=', streamId).executeTakeFirst();
-      if (!stream) throw HttpProblem.notFound('Project not found');
+      if (!stream) throw new NotFoundError('Project not found');
       return read(trx, stream.model_version);
     });
 }
@@ -41,7 +41,7 @@ async function readSnapshot<T>(db: Kysely<Database>, streamId: string, read: (tr
 function checkPosition(position: GraphPosition | null, modelVersion: number): number {
   if (position === null) return 0;
   if (position.v !== modelVersion) {
-    throw HttpProblem.conflict('Model changed', `The cursor belongs to model version ${position.v}; the model is now at version ${modelVersion}. Call again without cursor.`, [
+    throw new ConflictError('Model changed', `The cursor belongs to model version ${position.v}; the model is now at version ${modelVersion}. Call again without cursor.`, [
       { field: 'cursor', message: 'belongs to an earlier model version' },
     ]);
   }
@@ -70,12 +70,12 @@ export interface PathsQuery {
  */
 export async function pathsAnswer(db: Kysely<Database>, query: PathsQuery) {
   return readSnapshot(db, query.streamId, async (trx, modelVersion) => {
-    if (query.fromId === query.toId) throw HttpProblem.validation('Invalid arguments', [{ field: 'toId', message: 'must name another element than fromId' }]);
+    if (query.fromId === query.toId) throw new ValidationError('Invalid arguments', [{ field: 'toId', message: 'must name another element than fromId' }]);
     const skip = checkPosition(query.position, modelVersion);
     const endRows = await trx.selectFrom('model_entities').select(['id', 'body']).where('stream_id', '=', query.streamId).where('kind', '=', 'element').where('id', 'in', [query.fromId, query.toId]).execute();
     const ends = new Map<string, unknown>(endRows.map((row) => [row.id, row.body]));
     for (const [field, id] of [['fromId', query.fromId], ['toId', query.toId]] as const) {
-      if (!ends.has(id)) throw HttpProblem.notFound('Element not found', `No element ${id} (${field}) in the model.`);
+      if (!ends.has(id)) throw new NotFoundError('Element not found', `No element ${id} (${field}) in the model.`);
     }
     const found = await findPaths(storedFlows(trx, query.streamId), { fromId: query.fromId, toId: query.toId, maxDepth: query.maxDepth, skip, take: query.limit });
     const elementIds = new Set(found.paths.flatMap((path) => path.map((edge) => edge.toId)));

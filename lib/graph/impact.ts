@@ -14,7 +14,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpProblem } from '../http/problem';
+import { NotFoundError } from '../errors/service-error';
 import type { ElementKind, FactStatus, StaleMark } from '../model/model-records';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -135,7 +135,7 @@ function nodeRecords(streamId: string) {
 /** A record of the stream by kind and ID, or 404 naming it. */
 async function recordOf(db: Db, streamId: string, kind: ImpactTargetKind, id: string): Promise<Record<string, unknown>> {
   const row = await db.selectFrom('model_entities').select('body').where('stream_id', '=', streamId).where('kind', '=', kind).where('id', '=', id).executeTakeFirst();
-  if (!row) throw HttpProblem.notFound(`${kind[0]!.toUpperCase()}${kind.slice(1)} not found`, `No ${kind} ${id} in the model.`);
+  if (!row) throw new NotFoundError(`${kind[0]!.toUpperCase()}${kind.slice(1)} not found`, `No ${kind} ${id} in the model.`);
   return row.body as Record<string, unknown>;
 }
 

@@ -1,61 +1,23 @@
 /**
- * The one error type of the HTTP layer. Every failure a client can see is an
- * `HttpProblem`; one middleware turns it into the spec's error body
- * (`type`, `title`, `detail`, `status`, `errors[{field,message}]`).
+ * The error type of the HTTP layer: a failure with its status, as the spec's
+ * error body (`type`, `title`, `detail`, `status`, `errors[{field,message}]`)
+ * answers it. The edge (middlewares, endpoints, features that answer HTTP)
+ * throws it; domain code raises a `ServiceError` (`lib/errors/`) instead, and
+ * `service-error-problem.ts` turns that into the `HttpProblem` of its code.
  */
 
-/** The closed set of `type` codes the service answers with. */
-export const problemTypes = [
-  'validation_error',
-  'invalid_json',
-  'unsupported_media_type',
-  'payload_too_large',
-  'bad_request',
-  'headers_too_large',
-  'request_timeout',
-  'not_found',
-  'method_not_allowed',
-  'unauthorized',
-  'forbidden',
-  'cross_site_request',
-  'host_not_allowed',
-  'conflict',
-  'precondition_required',
-  'rate_limited',
-  'busy',
-  'invalid_export',
-  'import_too_large',
-  'export_too_large',
-  'invalid_scenario',
-  'scenario_too_large',
-  'sources_root_not_configured',
-  'source_kind_not_in_profile',
-  'share_link_not_allowed',
-  'script_refused',
-  'result_refused',
-  /** 409: an AI request would carry text of a private repository while `privacy.sendPrivateCodeToAi` is false (docs/ai.md). */
-  'private_code_refused',
-  'proposal_stale',
-  'items_refused',
-  'bad_gateway',
-  'service_unavailable',
-  'database_unavailable',
-  'internal_error',
-] as const;
+import { detailOf } from '../errors/service-error';
+import type { ErrorCode, FieldError } from '../errors/error-codes';
+
+/** The closed set of `type` codes (`lib/errors/error-codes.ts`), by the name the HTTP layer has for them. */
+export { errorCodes as problemTypes, type ErrorCode as ProblemType, type FieldError } from '../errors/error-codes';
 
 /** Long enough for the embedded server's restart (about 1 s) or a managed failover to begin; short enough for a person to wait. */
 export const databaseRetryAfterSeconds = 5;
 
-export type ProblemType = (typeof problemTypes)[number];
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
 /** The error body of the spec, as sent on the wire. */
 export interface ProblemBody {
-  type: ProblemType;
+  type: ErrorCode;
   title: string;
   detail: string;
   status: number;
@@ -85,14 +47,13 @@ export class HttpProblem extends Error {
 
   constructor(
     readonly status: number,
-    readonly type: ProblemType,
+    readonly type: ErrorCode,
     readonly title: string,
     options: HttpProblemOptions = {},
   ) {
     super(title, options.cause === undefined ? undefined : { cause: options.cause });
     this.errors = options.errors ?? [];
-    const firstError = this.errors[0];
-    this.detail = options.detail ?? (firstError ? `${firstError.field}: ${firstError.message}` : /[.!?]$/.test(title) ? title : `${title}.`);
+    this.detail = detailOf(title, this.errors, options.detail);
     this.headers = options.headers ?? {};
   }
 
@@ -121,7 +82,7 @@ export class HttpProblem extends Error {
     return new HttpProblem(409, 'conflict', title, { detail: detail ?? null, errors: errors ?? [] });
   }
 
-  static payloadTooLarge(limitBytes: number, type: ProblemType = 'payload_too_large'): HttpProblem {
+  static payloadTooLarge(limitBytes: number, type: ErrorCode = 'payload_too_large'): HttpProblem {
     return new HttpProblem(413, type, 'Request body too large', {
       detail: `The body of this request may be at most ${limitBytes} bytes.`,
     });

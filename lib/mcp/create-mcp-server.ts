@@ -5,6 +5,7 @@ import { z } from 'zod';
 import packageJson from '../../package.json';
 import { requestErrorsOf } from '../http/parse-input';
 import { HttpProblem } from '../http/problem';
+import { problemOf } from '../http/service-error-problem';
 import type { ToolContext } from './agent-tool';
 import { agentTools, toolScope } from './tool-registry';
 import { toolErrorResult, toolResultText } from './tool-result';
@@ -57,7 +58,7 @@ export function createMcpServer(context: ToolContext): Server {
       const output = await tool.run(context, parsed.data);
       return { content: [{ type: 'text' as const, text: toolResultText(output) }] };
     } catch (error) {
-      if (!(error instanceof HttpProblem) && !(error instanceof Error && error.name === 'HttpProblem')) {
+      if (problemOf(error) === undefined) {
         context.runtime.log.error(`tool ${request.params.name} failed`, error);
       }
       return toolErrorResult(error);

@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
-import { HttpProblem, isHttpProblem } from '../http/problem';
+import { HttpProblem } from '../http/problem';
+import { problemOf } from '../http/service-error-problem';
 import type { ToolOutput } from './agent-tool';
 
 /** Largest tool result (part 1 "Limits"). */
@@ -112,6 +113,6 @@ export function toolResultText(output: ToolOutput): string {
 
 /** A tool failure: `isError` and `{error: {type, title, detail, status, errors}}` (part 1 "Errors"). */
 export function toolErrorResult(error: unknown): ToolResultContent {
-  const problem = isHttpProblem(error) ? error : isDatabaseUnavailable(error) ? HttpProblem.databaseUnavailable(error) : HttpProblem.internal(error);
+  const problem = problemOf(error) ?? (isDatabaseUnavailable(error) ? HttpProblem.databaseUnavailable(error) : HttpProblem.internal(error));
   return { content: [{ type: 'text', text: JSON.stringify({ error: problem.toBody() }) }], isError: true };
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-database';
-import { HttpProblem, type ProblemBody } from '../http/problem';
+import type { ProblemBody } from '../http/problem';
+import { problemOf } from '../http/service-error-problem';
 import { insertProject } from '../workspaces/project-store';
 import { editModelRecord, type EditResult, type ModelReads, type RecordEdit } from './edit-model-record';
 import { channelKinds, elementKinds, factStatuses, modelKinds, type AnyModelRecord, type ElementKind, type ModelKind, type ModelSnapshot } from './model-records';
@@ -218,7 +219,9 @@ async function outcomeOf(work: () => Promise<EditResult>): Promise<Outcome> {
   try {
     return { answer: await work() };
   } catch (error) {
-    if (error instanceof HttpProblem) return { problem: error.toBody() };
+    // As a client would read it: through the edge's one mapping of codes to statuses.
+    const problem = problemOf(error);
+    if (problem) return { problem: problem.toBody() };
     throw error;
   }
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpProblem, type FieldError } from '../http/problem';
+import type { FieldError } from '../errors/error-codes';
+import { ConflictError, NotFoundError, ValidationError } from '../errors/service-error';
 import { modelKinds, type AnyModelRecord, type FactFields, type MessageRecord, type ModelKind, type ModelSnapshot, type OperationRecord, type SchemaRecord } from './model-records';
 import { checkRecord, findReferrers, neighbourhoodOfDelete, neighbourhoodOfIds, neighbourhoodOfRecord } from './model-rules';
 import { commitModelChange, loadModelSnapshot, schemaIdsOwnedElsewhere } from './model-store';
@@ -58,9 +59,9 @@ export function reasonsToFieldErrors(reasons: readonly string[]): FieldError[] {
   });
 }
 
-function refused(kind: ModelKind, reasons: readonly string[]): HttpProblem {
+function refused(kind: ModelKind, reasons: readonly string[]): ValidationError {
   const errors = reasonsToFieldErrors(reasons);
-  return HttpProblem.validation(`Invalid ${kind}`, errors, reasons.join('; '));
+  return new ValidationError(`Invalid ${kind}`, errors, reasons.join('; '));
 }
 
 /**
@@ -88,7 +89,7 @@ async function editInTransaction(trx: Transaction<Database>, input: EditInput): 
 
   if (edit.type === 'delete') {
     const before = await readModel(neighbourhoodOfDelete(kind, edit.id));
-    if (!before[kind].has(edit.id)) throw HttpProblem.notFound(`${kind} not found`);
+    if (!before[kind].has(edit.id)) throw new NotFoundError(`${kind} not found`);
     const referrers: { kind: string; id: string; field: string }[] = findReferrers(before, kind, edit.id);
     // Views belong to the project and name elements of main.
     const onMain = (input.modelStreamId ?? input.streamId) === input.streamId;
@@ -96,7 +97,7 @@ async function editInTransaction(trx: Transaction<Database>, input: EditInput): 
       for (const viewId of await viewsRootedAt(trx, input.streamId, edit.id)) referrers.push({ kind: 'view', id: viewId, field: 'rootElementId' });
     }
     if (referrers.length > 0) {
-      throw HttpProblem.conflict(
+      throw new ConflictError(
         `The ${kind} is still referenced`,
         `Delete or change these first: ${referrers.map((r) => `${r.kind} ${r.id} (${r.field})`).join(', ')}.`,
         referrers.map((r) => ({ field: `${r.kind}:${r.id}`, message: `refers to it through ${r.field}` })),
@@ -119,19 +120,19 @@ async function editInTransaction(trx: Transaction<Database>, input: EditInput): 
   const read = readRecord(kind, entry, { mode: 'edit' });
   if (!read.ok) {
     // Replacing a record that is not there is 404 whatever the body says.
-    if (edit.type === 'replace' && !(await readModel(neighbourhoodOfIds([edit.id])))[kind].has(edit.id)) throw HttpProblem.notFound(`${kind} not found`);
+    if (edit.type === 'replace' && !(await readModel(neighbourhoodOfIds([edit.id])))[kind].has(edit.id)) throw new NotFoundError(`${kind} not found`);
     throw refused(kind, read.reasons);
   }
   let record = rekeyForeignSchemaIds(kind, read.record as AnyModelRecord, input.modelStreamId ?? input.streamId, await schemaIdsOwnedElsewhere(trx, input.modelStreamId ?? input.streamId, schemaIdsOf(kind, read.record as AnyModelRecord, edit.type)));
   // The record's own ID is part of its neighbourhood: the stored record it replaces comes with it.
   const before = await readModel(neighbourhoodOfRecord(kind, record as never));
   const previous = edit.type === 'replace' ? before[kind].get(edit.id) : undefined;
-  if (edit.type === 'replace' && !previous) throw HttpProblem.notFound(`${kind} not found`);
+  if (edit.type === 'replace' && !previous) throw new NotFoundError(`${kind} not found`);
   const previousSchema = previous as SchemaRecord | undefined;
   if (edit.type === 'create') {
     const taken = modelKinds.find((k) => before[k].has(record.id));
     const article = taken && /^[aeiou]/.test(taken) ? 'an' : 'a';
-    if (taken) throw HttpProblem.conflict('ID in use', `The ID ${record.id} is used by ${article} ${taken}.`, [{ field: 'id', message: `is used by ${article} ${taken}` }]);
+    if (taken) throw new ConflictError('ID in use', `The ID ${record.id} is used by ${article} ${taken}.`, [{ field: 'id', message: `is used by ${article} ${taken}` }]);
   }
   // As on import ("Fact with stale mark: mark kept, document mark ignored"): only a scan that finds the evidence again clears it.
   const previousStale = kind === 'schema' ? null : ((previous as FactFields | undefined)?.stale ?? null);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpProblem } from '../http/problem';
+import { ConflictError, InvalidDocumentError, TooLargeError } from '../errors/service-error';
 import type { IgnoredMember } from './ignored-members';
 import { sectionOfKind } from './model-records';
 import { schemaIdsOwnedElsewhere, commitModelChange, loadModelSnapshot } from './model-store';
@@ -30,8 +30,8 @@ export interface ImportResult {
   ignored: IgnoredMember[];
 }
 
-function invalidExport(title: string, detail: string, errors = [{ field: 'document', message: detail }]): HttpProblem {
-  return new HttpProblem(400, 'invalid_export', title, { detail, errors });
+function invalidExport(title: string, detail: string, errors = [{ field: 'document', message: detail }]): InvalidDocumentError {
+  return new InvalidDocumentError('invalid_export', title, detail, errors);
 }
 
 /**
@@ -50,7 +50,7 @@ export async function importModelDocument(db: Kysely<Database>, request: ImportR
   return db.transaction().execute(async (trx) => {
     const version = await lockStream(trx, request.projectId);
     if (request.expectedVersion !== null && request.expectedVersion !== version) {
-      throw HttpProblem.conflict('The model changed since the preview', `expectedVersion is ${request.expectedVersion}; main is at version ${version}. Preview again.`, [
+      throw new ConflictError('The model changed since the preview', `expectedVersion is ${request.expectedVersion}; main is at version ${version}. Preview again.`, [
         { field: 'expectedVersion', message: `main is at version ${version}` },
       ]);
     }
@@ -59,17 +59,16 @@ export async function importModelDocument(db: Kysely<Database>, request: ImportR
     const plan = planImport({ current, document: parsed.value, projectId: request.projectId, streamId: request.projectId, foreignSchemaIds });
     if (plan.tooLarge) {
       const { kind, count, limit } = plan.tooLarge;
-      throw new HttpProblem(400, 'import_too_large', 'Import too large', {
-        detail: `The document holds ${count} ${kind} entries; at most ${limit} are accepted.`,
+      throw new TooLargeError('import_too_large', 'Import too large', `The document holds ${count} ${kind} entries; at most ${limit} are accepted.`, [
         // The list as the document names it (`schemas`), like every other list-level error.
-        errors: [{ field: sectionOfKind[kind], message: `at most ${limit} entries` }],
-      });
+        { field: sectionOfKind[kind], message: `at most ${limit} entries` },
+      ]);
     }
     const result: ImportResult = { applied: false, modelVersion: version, ...plan.counts, items: plan.items, ignored: plan.ignored };
     if (plan.refusals.length > 0) {
       // A dry run shows refused entries in its items; a refused document or list has no item, so it answers as the import does.
       if (request.dryRun && !plan.documentRefused) return result;
-      throw new HttpProblem(400, 'invalid_export', plan.title, { detail: `${plan.refusals.length} entr${plan.refusals.length === 1 ? 'y is' : 'ies are'} refused; nothing was written.`, errors: plan.refusals });
+      throw new InvalidDocumentError('invalid_export', plan.title, `${plan.refusals.length} entr${plan.refusals.length === 1 ? 'y is' : 'ies are'} refused; nothing was written.`, plan.refusals);
     }
     if (request.dryRun) return result;
     if (plan.upserts.length > 0) {

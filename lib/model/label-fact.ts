@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpProblem } from '../http/problem';
+import { NotFoundError, ValidationError } from '../errors/service-error';
 import type { AnyModelRecord, FactFields, FactStatus, ModelKind, Provenance } from './model-records';
 import { commitModelChange, readModelRecord } from './model-store';
 import { lockStream } from './stream-store';
@@ -39,12 +39,12 @@ export function decideFact(fact: FactFields, decision: FactDecision, now: Date):
 
 /** Applies a decision to one fact of a stream as a committed change. */
 export async function labelFact(db: Kysely<Database>, input: { streamId: string; kind: ModelKind; id: string; decision: FactDecision; actor: string; now: Date }): Promise<FactLabel> {
-  if (input.kind === 'schema') throw HttpProblem.validation('Schemas carry no fact label', [{ field: 'entityType', message: 'a schema has no fact label' }]);
+  if (input.kind === 'schema') throw new ValidationError('Schemas carry no fact label', [{ field: 'entityType', message: 'a schema has no fact label' }]);
   return db.transaction().execute(async (trx) => {
     const version = await lockStream(trx, input.streamId);
     // A decision touches the label of one record, which no rule of another record reads: only that record is read.
     const record = (await readModelRecord(trx, input.streamId, input.kind, input.id)) as (AnyModelRecord & FactFields) | undefined;
-    if (!record) throw HttpProblem.notFound(`${input.kind} not found`);
+    if (!record) throw new NotFoundError(`${input.kind} not found`);
     const next = { ...record, ...decideFact(record, input.decision, input.now) } as AnyModelRecord & FactFields;
     // "modelVersion rising by one per committed change": marking unknown what already is unknown changes nothing.
     if (isDeepStrictEqual(next, record)) {

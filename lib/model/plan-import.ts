@@ -4,7 +4,7 @@
  * entry what the import would do. Pure: the caller writes `upserts` in one
  * transaction, or answers the refusals.
  */
-import type { FieldError } from '../http/problem';
+import type { FieldError } from '../errors/error-codes';
 import {
   modelLimits,
   sectionOfKind,
@@ -236,8 +236,8 @@ function ignoredTopLevel(document: Record<string, unknown>): IgnoredMember[] {
  *
  * @example
  * const plan = planImport({ current, document, projectId, streamId, foreignSchemaIds: new Set() });
- * if (plan.tooLarge) throw new HttpProblem(400, 'import_too_large', plan.title);
- * if (plan.refusals.length > 0) throw new HttpProblem(400, 'invalid_export', plan.title, { errors: plan.refusals });
+ * if (plan.tooLarge) throw new TooLargeError('import_too_large', plan.title, detail);
+ * if (plan.refusals.length > 0) throw new InvalidDocumentError('invalid_export', plan.title, detail, plan.refusals);
  */
 export function planImport(input: ImportInput): ImportPlan {
   const { current, document, projectId } = input;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, ModelStreamsTable, StreamKind } from '../db/schema';
-import { HttpProblem } from '../http/problem';
+import { NotFoundError, ValidationError } from '../errors/service-error';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -38,7 +38,7 @@ export async function findStream(db: Db, streamId: string): Promise<ModelStream 
 /** The main stream of a project (its ID is the project's ID). */
 export async function mainStream(db: Db, projectId: string): Promise<ModelStream> {
   const stream = await findStream(db, projectId);
-  if (stream?.kind !== 'main') throw HttpProblem.notFound('Project not found');
+  if (stream?.kind !== 'main') throw new NotFoundError('Project not found');
   return stream;
 }
 
@@ -51,7 +51,7 @@ export async function branchOrMain(db: Db, projectId: string, branchId: string |
   if (branchId === null) return mainStream(db, projectId);
   const stream = await findStream(db, branchId);
   if (!stream || stream.projectId !== projectId || (stream.kind !== 'draft' && stream.kind !== 'variant')) {
-    throw HttpProblem.notFound('Branch not found', `No branch ${branchId} in this project.`);
+    throw new NotFoundError('Branch not found', `No branch ${branchId} in this project.`);
   }
   return stream;
 }
@@ -60,7 +60,7 @@ export async function branchOrMain(db: Db, projectId: string, branchId: string |
 export async function revisionOf(db: Db, projectId: string, revisionId: string): Promise<ModelStream> {
   const stream = await findStream(db, revisionId);
   if (!stream || stream.projectId !== projectId || stream.kind !== 'revision') {
-    throw HttpProblem.validation('Unknown revision', [{ field: 'revisionId', message: 'is not a revision of this project' }]);
+    throw new ValidationError('Unknown revision', [{ field: 'revisionId', message: 'is not a revision of this project' }]);
   }
   return stream;
 }
@@ -72,7 +72,7 @@ export async function revisionOf(db: Db, projectId: string, revisionId: string):
  */
 export async function readStreamOf(db: Db, projectId: string, query: { branchId?: string | undefined; revisionId?: string | undefined }): Promise<ModelStream> {
   if (query.branchId !== undefined && query.revisionId !== undefined) {
-    throw HttpProblem.validation('Invalid query', [{ field: 'revisionId', message: 'cannot be given together with branchId' }]);
+    throw new ValidationError('Invalid query', [{ field: 'revisionId', message: 'cannot be given together with branchId' }]);
   }
   if (query.revisionId !== undefined) return revisionOf(db, projectId, query.revisionId.toLowerCase());
   return branchOrMain(db, projectId, query.branchId?.toLowerCase() ?? null);

@@ -17,7 +17,7 @@
  * not lost without a word; every listed field is kept, as null when the body
  * leaves it out.
  */
-import type { FieldError } from '../http/problem';
+import type { FieldError } from '../errors/error-codes';
 import { unknownMember, type IgnoredMember } from '../model/ignored-members';
 import { isGuid, shortTextProblem } from '../text/text-rules';
 import { childPath } from './json-path';
@@ -492,7 +492,7 @@ function readName(context: ReadContext, body: Record<string, unknown>): string {
  *
  * @example
  * const read = readScenarioDocument(body, { mode: 'replace', pathId: scenarioId });
- * if (!read.ok) throw new HttpProblem(400, read.type, read.title, { errors: read.errors });
+ * if (!read.ok) throw new ServiceError(read.type, read.title, { errors: read.errors });
  */
 export function readScenarioDocument(value: unknown, options: ReadScenarioOptions): ReadScenarioResult {
   const context: ReadContext = { errors: [], ignored: [] };

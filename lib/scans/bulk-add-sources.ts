@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { HttpProblem, isHttpProblem } from '../http/problem';
+import { HttpProblem } from '../http/problem';
+import { problemOf } from '../http/service-error-problem';
 import { assertKindAvailable, checkRepository, parseSourceKind } from '../sources/create-source';
 import { isGitHostKind } from '../sources/source-kinds';
 import type { bulkAddRequest } from '../sources/source-requests';
@@ -45,8 +46,9 @@ export async function bulkAddSources(context: ScanRequestContext, project: { id:
       const scanId = await requestSourceScan(context, project, source, { ref: request.ref ?? null, includePaths: null, excludePaths: null, pullRequest: null });
       items.push({ repository: raw, status, sourceId: source.id, scanId, error: null });
     } catch (error) {
-      if (!isHttpProblem(error)) throw error;
-      items.push({ repository: raw, status: 'refused', sourceId: null, scanId: null, error: { status: error.status, type: error.type, message: error.detail } });
+      const problem = problemOf(error);
+      if (!problem) throw error;
+      items.push({ repository: raw, status: 'refused', sourceId: null, scanId: null, error: { status: problem.status, type: problem.type, message: problem.detail } });
     }
   }
   return { items };
