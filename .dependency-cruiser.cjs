@@ -3,6 +3,12 @@
  * test/platform/import-rules.test.ts in `npm test`. Type-only imports count: a cycle of types is
  * still two files that cannot be understood one without the other.
  */
+/** Folders of lib/ by layer (docs/architecture.md "Layers"): features are every other folder. */
+const platform = '(http|db|config|runtime|logging|net|crypto|telemetry|text|schema|errors|rate-limit|web|diagnostics|audit|calendar|money)';
+const core = '(model|playback|render|graph|extract)';
+/** Where test/platform/import-rules.test.ts shows that the layer rules bite, on a small tree of its own. */
+const fixture = '(?:test/fixtures/layers/)?';
+
 module.exports = {
   forbidden: [
     {
@@ -29,10 +35,66 @@ module.exports = {
       from: { path: '^(functions|test/fixtures/endpoint-imports-database)/' },
       to: { path: '^lib/db/' },
     },
+    {
+      name: 'platform-below-everything',
+      comment:
+        'The platform (docs/architecture.md "Layers") knows no domain: HTTP, the database, configuration, the runtime and its log, the network, keys, telemetry, text and schema rules, errors, rate limits, the web client\'s files, diagnostics, the audit log, dates and money. It imports only itself.',
+      severity: 'error',
+      from: { path: `^${fixture}lib/${platform}/` },
+      to: { path: `^${fixture}lib/(?!${platform}/)` },
+    },
+    {
+      name: 'core-below-features',
+      comment: 'The core (the model and its rules, playback, rendering, the graph walks, extraction) uses the platform and itself, never a feature.',
+      severity: 'error',
+      from: { path: `^${fixture}lib/${core}/` },
+      to: { path: `^${fixture}lib/(?!${platform}/|${core}/)` },
+    },
+    {
+      name: 'core-without-http',
+      comment: 'The core raises typed errors (lib/errors); one mapping at the edge makes them HTTP, so jobs and the command-line tool never see HTTP types.',
+      severity: 'error',
+      from: { path: `^${fixture}lib/${core}/` },
+      to: { path: `^${fixture}lib/http/` },
+    },
+    {
+      name: 'errors-import-nothing',
+      comment: 'The typed errors are the lowest layer: every other folder may raise them.',
+      severity: 'error',
+      from: { path: '^lib/errors/' },
+      to: { path: '^lib/(?!errors/)' },
+    },
+    {
+      name: 'lib-below-the-edges',
+      comment: 'lib/ is used by the endpoints, the jobs, the local server and the command-line tool, and never uses them.',
+      severity: 'error',
+      from: { path: '^lib/' },
+      to: { path: '^(functions|jobs|local|cli|web|infra)/' },
+    },
+    {
+      name: 'web-client-only-through-contracts',
+      comment:
+        'The web client talks to the server over HTTP only: it imports no server code. The modules listed are answer types (and the PNG routine the browser runs) it still reads from lib/ until a dependency-free contracts module holds them; no other may be added.',
+      severity: 'error',
+      from: { path: `^${fixture}web/` },
+      to: {
+        path: `^${fixture}(lib|functions|jobs|local|cli|infra)/`,
+        pathNot: [
+          '^lib/comments/comment-records\\.ts$',
+          '^lib/costs/cost-sheet\\.ts$',
+          '^lib/extract/scan-diagnostics\\.ts$',
+          '^lib/load-tests/load-test-records\\.ts$',
+          '^lib/model/model-records\\.ts$',
+          '^lib/render/svg-to-png\\.ts$',
+          '^lib/scans/(change-impact|decide-proposals|proposal-store|scan-detail|scan-evidence|scan-fact|scan-store)\\.ts$',
+        ],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(\\.test\\.ts$|^web/)' },
+    // The web client is cruised on its own (test/platform/import-rules.test.ts) with its own compiler settings.
+    exclude: { path: '(\\.test\\.tsx?$|^web/(?!src/))' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },
