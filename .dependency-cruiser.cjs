@@ -3,10 +3,11 @@
  * test/platform/import-rules.test.ts in `npm test`. Type-only imports count: a cycle of types is
  * still two files that cannot be understood one without the other.
  */
-/** Folders of lib/ by layer (docs/architecture.md "Layers"): features are every other folder. */
-const platform = '(http|db|config|runtime|logging|net|crypto|telemetry|text|schema|errors|rate-limit|web|diagnostics|audit|calendar|money)';
-const core = '(model|playback|render|graph|extract)';
-/** Where test/platform/import-rules.test.ts shows that the layer rules bite, on a small tree of its own. */
+/**
+ * The layers of lib/ (docs/architecture.md "Layers"): lib/platform, lib/core, lib/features. The
+ * fixture prefix is where test/platform/import-rules.test.ts shows the layer rules bite, on a small
+ * tree of its own.
+ */
 const fixture = '(?:test/fixtures/layers/)?';
 
 module.exports = {
@@ -21,7 +22,7 @@ module.exports = {
     },
     {
       name: 'network-only-through-lib-net',
-      comment: 'Outbound HTTP client packages are used by nobody: lib/net is the one client (docs/security.md "Outbound requests").',
+      comment: 'Outbound HTTP client packages are used by nobody: lib/platform/net is the one client (docs/security.md "Outbound requests").',
       severity: 'error',
       from: { path: '^(lib|functions|jobs|local)/' },
       to: { path: '^node_modules/(undici|node-fetch|axios|got|ky|superagent)/' },
@@ -33,36 +34,36 @@ module.exports = {
       severity: 'error',
       // The fixture folder is where the test shows the rule finds such an import.
       from: { path: '^(functions|test/fixtures/endpoint-imports-database)/' },
-      to: { path: '^lib/db/' },
+      to: { path: '^lib/platform/db/' },
     },
     {
       name: 'platform-below-everything',
       comment:
-        'The platform (docs/architecture.md "Layers") knows no domain: HTTP, the database, configuration, the runtime and its log, the network, keys, telemetry, text and schema rules, errors, rate limits, the web client\'s files, diagnostics, the audit log, dates and money. It imports only itself.',
+        'lib/platform knows no domain: HTTP, the database, configuration, the runtime and its log, the network, keys, telemetry, text and schema rules, errors, rate limits, the web client\'s files, diagnostics, the audit log, dates and money. It imports only itself.',
       severity: 'error',
-      from: { path: `^${fixture}lib/${platform}/` },
-      to: { path: `^${fixture}lib/(?!${platform}/)` },
+      from: { path: `^${fixture}lib/platform/` },
+      to: { path: `^${fixture}lib/(?!platform/)` },
     },
     {
       name: 'core-below-features',
-      comment: 'The core (the model and its rules, playback, rendering, the graph walks, extraction) uses the platform and itself, never a feature.',
+      comment: 'lib/core (the model and its rules, playback, rendering, the graph walks, extraction) uses the platform and itself, never a feature.',
       severity: 'error',
-      from: { path: `^${fixture}lib/${core}/` },
-      to: { path: `^${fixture}lib/(?!${platform}/|${core}/)` },
+      from: { path: `^${fixture}lib/core/` },
+      to: { path: `^${fixture}lib/features/` },
     },
     {
       name: 'core-without-http',
-      comment: 'The core raises typed errors (lib/errors); one mapping at the edge makes them HTTP, so jobs and the command-line tool never see HTTP types.',
+      comment: 'The core raises typed errors (lib/platform/errors); one mapping at the edge makes them HTTP, so jobs and the command-line tool never see HTTP types.',
       severity: 'error',
-      from: { path: `^${fixture}lib/${core}/` },
-      to: { path: `^${fixture}lib/http/` },
+      from: { path: `^${fixture}lib/core/` },
+      to: { path: `^${fixture}lib/platform/http/` },
     },
     {
       name: 'errors-import-nothing',
       comment: 'The typed errors are the lowest layer: every other folder may raise them.',
       severity: 'error',
-      from: { path: '^lib/errors/' },
-      to: { path: '^lib/(?!errors/)' },
+      from: { path: '^lib/platform/errors/' },
+      to: { path: '^lib/(?!platform/errors/)' },
     },
     {
       name: 'lib-below-the-edges',
@@ -80,13 +81,13 @@ module.exports = {
       to: {
         path: `^${fixture}(lib|functions|jobs|local|cli|infra)/`,
         pathNot: [
-          '^lib/comments/comment-records\\.ts$',
-          '^lib/costs/cost-sheet\\.ts$',
-          '^lib/extract/scan-diagnostics\\.ts$',
-          '^lib/load-tests/load-test-records\\.ts$',
-          '^lib/model/model-records\\.ts$',
-          '^lib/render/svg-to-png\\.ts$',
-          '^lib/scans/(change-impact|decide-proposals|proposal-store|scan-detail|scan-evidence|scan-fact|scan-store)\\.ts$',
+          '^lib/features/comments/comment-records\\.ts$',
+          '^lib/features/costs/cost-sheet\\.ts$',
+          '^lib/core/extract/scan-diagnostics\\.ts$',
+          '^lib/features/load-tests/load-test-records\\.ts$',
+          '^lib/core/model/model-records\\.ts$',
+          '^lib/core/render/svg-to-png\\.ts$',
+          '^lib/features/scans/(change-impact|decide-proposals|proposal-store|scan-detail|scan-evidence|scan-fact|scan-store)\\.ts$',
         ],
       },
     },

@@ -44,8 +44,8 @@ async function writeGroupEntry(group) {
   await writeFile(
     entry,
     [
-      `import { createGroupHandler } from '${process.cwd()}/lib/http/create-group-handler';`,
-      `import { resolveCaller } from '${process.cwd()}/lib/auth/resolve-caller';`,
+      `import { createGroupHandler } from '${process.cwd()}/lib/platform/http/create-group-handler';`,
+      `import { resolveCaller } from '${process.cwd()}/lib/features/auth/resolve-caller';`,
       ...modules.map((m) => `import { ${m[1]} } from '${process.cwd()}/functions/${m[2]}/${m[3]}';`),
       `export const handler = createGroupHandler([${modules.map((m) => m[1]).join(', ')}].flat(), { routeTable: ${JSON.stringify(table)}, resolveCaller });`,
     ].join('\n'),
@@ -60,14 +60,14 @@ await build({ ...common, entryPoints: ['functions/write-openapi.ts'], outfile: o
 execFileSync(process.execPath, [openApiWriter], { stdio: 'inherit' });
 
 /**
- * The files GET /openapi.json, /docs and /docs/{file} serve (lib/openapi/reference-files.ts): the
+ * The files GET /openapi.json, /docs and /docs/{file} serve (lib/features/openapi/reference-files.ts): the
  * document, the page and its script, and Swagger UI's bundle and stylesheet, the large ones with
  * their brotli and gzip bodies made here so that no request waits for them.
  */
 async function writeReferenceFiles(directory) {
   await mkdir(`${directory}/reference`, { recursive: true });
   await cp('docs/openapi.json', `${directory}/openapi.json`);
-  await cp('lib/openapi/reference-page', `${directory}/reference`, { recursive: true });
+  await cp('lib/features/openapi/reference-page', `${directory}/reference`, { recursive: true });
   for (const name of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
     const body = await readFile(`node_modules/swagger-ui-dist/${name}`);
     await writeFile(`${directory}/reference/${name}`, body);
@@ -99,10 +99,10 @@ const [webClient] = await Promise.all([
   build(cliBundleOptions()),
 ]);
 // The web group's bundle serves the client's files: they travel inside it (dist/functions/web/client),
-// so the function stays self-contained (lib/web/web-client-location.ts).
+// so the function stays self-contained (lib/platform/web/web-client-location.ts).
 if (groups.includes('web')) await cp('dist/web', 'dist/functions/web/client', { recursive: true });
 // The agent skill documents (GET /skills, docs/skills.md): beside the local server (dist/skills) and inside the
-// agent group's bundle (dist/functions/agent/skills), read at run time by lib/skills/skill-files.ts.
+// agent group's bundle (dist/functions/agent/skills), read at run time by lib/features/skills/skill-files.ts.
 await cp('skills', 'dist/skills', { recursive: true });
 if (groups.includes('agent')) await cp('skills', 'dist/functions/agent/skills', { recursive: true });
 // The API reference: beside the local server (dist/openapi.json, dist/reference) and inside the reference group's bundle.

@@ -5,7 +5,7 @@
  * notes. Short by design (about 20 lines, "and N more" past that): the whole
  * record is in the `--payload` file and, once pushed, in the scan detail.
  */
-import type { ScanDiagnostics } from '../lib/extract/scan-diagnostics';
+import type { ScanDiagnostics } from '../lib/core/extract/scan-diagnostics';
 
 /** Lines of each part shown before "and N more". */
 const shown = { notes: 4, leftOut: 10, extractorNotes: 4 } as const;

@@ -5,8 +5,8 @@
  * any change to what would be pushed gives another (docs/cli.md "Dry run").
  * It is not the ID a real push gets: the server names its snapshots.
  */
-import { canonicalJson } from '../lib/model/canonical-json';
-import { uuidV5 } from '../lib/model/uuid-v5';
+import { canonicalJson } from '../lib/core/model/canonical-json';
+import { uuidV5 } from '../lib/core/model/uuid-v5';
 import type { AgentPushRequest } from './push-request';
 
 /** RFC 9562's URL namespace. */

@@ -5,7 +5,7 @@
  * (local/service-commands.ts).
  */
 import packageJson from '../package.json';
-import { extractionRulesVersion } from '../lib/extract/rules-version';
+import { extractionRulesVersion } from '../lib/core/extract/rules-version';
 import { isServiceCommand } from '../local/service-commands';
 import { exitCodes } from './exit-codes';
 import { runScanCommand } from './run-scan-command';
@@ -16,8 +16,8 @@ const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.writ
 async function runServiceCommandOfTheService(name: 'health' | 'keys', args: string[]): Promise<number> {
   const [{ runServiceCommand }, { loggerFromEnvironment }, { createBufferedLogWrite }] = await Promise.all([
     import('../local/service-commands'),
-    import('../lib/runtime/logger'),
-    import('../lib/runtime/buffered-log-write'),
+    import('../lib/platform/runtime/logger'),
+    import('../lib/platform/runtime/buffered-log-write'),
   ]);
   // The log as the container writes it, so that the same lines reach the same collector.
   const logLines = createBufferedLogWrite();

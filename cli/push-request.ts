@@ -4,14 +4,14 @@
  * AgentPushRequest body it builds from one extraction, and the 201 answer.
  */
 import { z } from 'zod';
-import type { ExtractedFact } from '../lib/extract/extracted-fact';
-import type { ExtractionResult } from '../lib/extract/extract-files';
-import type { PathScope } from '../lib/extract/path-filter';
-import { extractionRulesVersion } from '../lib/extract/rules-version';
-import type { ScanDiagnostics } from '../lib/extract/scan-diagnostics';
-import { defaultScanLimits, type ScanLimits } from '../lib/extract/scan-limits';
-import type { SkippedFile } from '../lib/extract/skip-reasons';
-import { builtInSettings } from '../lib/settings/settings-schema';
+import type { ExtractedFact } from '../lib/core/extract/extracted-fact';
+import type { ExtractionResult } from '../lib/core/extract/extract-files';
+import type { PathScope } from '../lib/core/extract/path-filter';
+import { extractionRulesVersion } from '../lib/core/extract/rules-version';
+import type { ScanDiagnostics } from '../lib/core/extract/scan-diagnostics';
+import { defaultScanLimits, type ScanLimits } from '../lib/core/extract/scan-limits';
+import type { SkippedFile } from '../lib/core/extract/skip-reasons';
+import { builtInSettings } from '../lib/features/settings/settings-schema';
 
 /** Largest push body the service takes; the server's answer gives the figure it enforces. */
 export const defaultMaxBodyBytes = 25_165_824;

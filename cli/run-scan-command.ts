@@ -8,11 +8,11 @@
  * exit code is that of the first directory that failed (exit-codes.ts).
  */
 import { realpath, stat } from 'node:fs/promises';
-import { DirectoryWalkError } from '../lib/extract/walk-directory';
-import { readGitHead } from '../lib/extract/read-git-head';
-import { extractionRulesVersion, factFormatVersion } from '../lib/extract/rules-version';
-import { narrowScanLimits, type ScanLimits } from '../lib/extract/scan-limits';
-import type { PathScope } from '../lib/extract/path-filter';
+import { DirectoryWalkError } from '../lib/core/extract/walk-directory';
+import { readGitHead } from '../lib/core/extract/read-git-head';
+import { extractionRulesVersion, factFormatVersion } from '../lib/core/extract/rules-version';
+import { narrowScanLimits, type ScanLimits } from '../lib/core/extract/scan-limits';
+import type { PathScope } from '../lib/core/extract/path-filter';
 import { diagnosticsSummary } from './diagnostics-summary';
 import { dryRunSnapshotId } from './dry-run-snapshot-id';
 import { type ExitCode, exitCodes, UsageError } from './exit-codes';

@@ -6,10 +6,10 @@
  * that names the flag.
  */
 import { basename, resolve } from 'node:path';
-import { createPathFilter, type PathScope, PathScopeError } from '../lib/extract/path-filter';
-import type { ScanLimits } from '../lib/extract/scan-limits';
-import { isGuid } from '../lib/text/text-rules';
-import { sourceSlug } from '../lib/sources/source-slug';
+import { createPathFilter, type PathScope, PathScopeError } from '../lib/core/extract/path-filter';
+import type { ScanLimits } from '../lib/core/extract/scan-limits';
+import { isGuid } from '../lib/platform/text/text-rules';
+import { sourceSlug } from '../lib/features/sources/source-slug';
 import { UsageError } from './exit-codes';
 import { serviceBaseUrl } from './service-address';
 

@@ -1,15 +1,15 @@
 /**
- * One directory through the shared extraction rules: lib/extract's
+ * One directory through the shared extraction rules: lib/core/extract's
  * `walkDirectory` and `extractFiles`, the same walk and driver a server scan
  * of a `directory` Source runs. This file only watches the entries go by: it
  * counts them for the progress line, keeps the size of each file read (the
  * push names files with their size) and notes what could not be read, which
  * makes the push partial and the exit code 1.
  */
-import { extractFiles, type ExtractionResult, type ScanEntry } from '../lib/extract/extract-files';
-import { normaliseRepositoryPath, type PathScope } from '../lib/extract/path-filter';
-import type { ScanLimits } from '../lib/extract/scan-limits';
-import { walkDirectory } from '../lib/extract/walk-directory';
+import { extractFiles, type ExtractionResult, type ScanEntry } from '../lib/core/extract/extract-files';
+import { normaliseRepositoryPath, type PathScope } from '../lib/core/extract/path-filter';
+import type { ScanLimits } from '../lib/core/extract/scan-limits';
+import { walkDirectory } from '../lib/core/extract/walk-directory';
 
 /** How far a scan has come. */
 export interface ScanProgress {

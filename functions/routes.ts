@@ -8,7 +8,7 @@
  * "Adding an endpoint"); test/platform/route-list.test.ts checks that every
  * module is listed and sits in the folder its group names.
  */
-import type { Endpoint } from '../lib/http/define-route';
+import type { Endpoint } from '../lib/platform/http/define-route';
 
 // health
 import { getHealth } from './health/get-health';

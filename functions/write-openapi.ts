@@ -11,8 +11,8 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { serviceRoutes as routes } from './routes';
-import { buildOpenApiDocument, openApiDocumentText } from '../lib/openapi/build-openapi-document';
-import { contractOf, missingContractAdvice } from '../lib/http/route-contract';
+import { buildOpenApiDocument, openApiDocumentText } from '../lib/features/openapi/build-openapi-document';
+import { contractOf, missingContractAdvice } from '../lib/platform/http/route-contract';
 import packageJson from '../package.json';
 
 const target = resolve(process.argv[2] ?? 'docs/openapi.json');

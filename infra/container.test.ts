@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { readServiceConfig } from '../lib/config/service-config';
+import { readServiceConfig } from '../lib/platform/config/service-config';
 
 const root = resolve(import.meta.dirname, '..');
 const read = (file: string) => readFile(resolve(root, file), 'utf8');

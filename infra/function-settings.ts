@@ -18,7 +18,7 @@ export function functionEnvironment(connection: unknown): Record<string, unknown
   return {
     Svc__Profile: 'hosted',
     ConnectionStrings__DefaultConnection: connection,
-    // Read where the pool is opened (lib/runtime/service-runtime.ts).
+    // Read where the pool is opened (lib/platform/runtime/service-runtime.ts).
     Database__MaxPoolSize: { Ref: 'DatabasePoolSize' },
     Svc__MasterKey: { Ref: 'MasterKey' },
     // The service reads an empty value as unset.

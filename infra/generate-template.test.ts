@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { serviceRoutes as routes } from '../functions/routes';
-import { functionGroups, routeKeyOf, type RouteDefinition } from '../lib/http/route-definition';
+import { functionGroups, routeKeyOf, type RouteDefinition } from '../lib/platform/http/route-definition';
 import { rootConditions } from './deployment-parameters';
 import { lambdaRuntime } from './function-settings';
 import {

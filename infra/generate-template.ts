@@ -20,7 +20,7 @@
  */
 
 import { Document } from 'yaml';
-import type { RouteDefinition } from '../lib/http/route-definition';
+import type { RouteDefinition } from '../lib/platform/http/route-definition';
 import { rootConditions, rootParameters, rootRules, type ParameterDefinition } from './deployment-parameters';
 import { functionGlobals, lambdaPayloadLimitBytes, lambdaTimeoutLimitSeconds } from './function-settings';
 import { routeLogicalIds } from './logical-ids';

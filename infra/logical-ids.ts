@@ -6,7 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { routeKeyOf, type RouteDefinition } from '../lib/http/route-definition';
+import { routeKeyOf, type RouteDefinition } from '../lib/platform/http/route-definition';
 
 /** `load-tests` → `LoadTests`: words in PascalCase, punctuation and braces dropped. */
 export function pascalWords(text: string): string {

@@ -1,5 +1,5 @@
-import { migrateDatabase } from '../lib/db/migrate-database';
-import { getServiceRuntime } from '../lib/runtime/service-runtime';
+import { migrateDatabase } from '../lib/platform/db/migrate-database';
+import { getServiceRuntime } from '../lib/platform/runtime/service-runtime';
 
 export interface MigrateResult {
   /** Names of the migrations this invocation applied; empty when the database was up to date. */

@@ -15,7 +15,7 @@
  */
 
 import { posix } from 'node:path';
-import { functionGroups, routeKeyOf, type RouteDefinition } from '../lib/http/route-definition';
+import { functionGroups, routeKeyOf, type RouteDefinition } from '../lib/platform/http/route-definition';
 import { rootConditions, rootParameters, type ParameterDefinition } from './deployment-parameters';
 import { functionGlobals, referencedNames } from './function-settings';
 import { routeResourceIds, stackResourceIds, stackLogicalIdOf } from './logical-ids';

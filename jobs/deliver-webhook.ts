@@ -1,9 +1,9 @@
 import type { Task } from 'graphile-worker';
 import packageJson from '../package.json';
-import { getServiceRuntime } from '../lib/runtime/service-runtime';
-import { systemResolveHost } from '../lib/net/resolve-host';
-import { deliverWebhookEvent } from '../lib/webhooks/deliver-webhook-event';
-import { deliverWebhookTask } from '../lib/webhooks/webhook-event-store';
+import { getServiceRuntime } from '../lib/platform/runtime/service-runtime';
+import { systemResolveHost } from '../lib/platform/net/resolve-host';
+import { deliverWebhookEvent } from '../lib/features/webhooks/deliver-webhook-event';
+import { deliverWebhookTask } from '../lib/features/webhooks/webhook-event-store';
 
 export { deliverWebhookTask };
 

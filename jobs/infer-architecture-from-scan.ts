@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
-import { inferArchitectureFromScan } from '../lib/ai-proposals/infer-architecture-from-scan';
-import { inferArchitectureFromScanTask, maxRateLimitDeferrals, queueScanArchitectureJob } from '../lib/scans/scan-architecture-queue';
-import { getServiceRuntime } from '../lib/runtime/service-runtime';
+import { inferArchitectureFromScan } from '../lib/features/ai-proposals/infer-architecture-from-scan';
+import { inferArchitectureFromScanTask, maxRateLimitDeferrals, queueScanArchitectureJob } from '../lib/features/scans/scan-architecture-queue';
+import { getServiceRuntime } from '../lib/platform/runtime/service-runtime';
 
 export { inferArchitectureFromScanTask };
 

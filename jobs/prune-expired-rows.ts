@@ -1,10 +1,10 @@
 import type { Task } from 'graphile-worker';
-import { pruneExternalSignInAttempts } from '../lib/auth/external-sign-in';
-import { pruneExpiredSessions } from '../lib/auth/session-store';
-import { pruneSignInFailures } from '../lib/auth/sign-in-failure-store';
-import { pruneRateLimitLog } from '../lib/rate-limit/hit-rate-limit';
-import { getServiceRuntime } from '../lib/runtime/service-runtime';
-import { pruneFinishedWebhookEvents } from '../lib/webhooks/webhook-event-store';
+import { pruneExternalSignInAttempts } from '../lib/features/auth/external-sign-in';
+import { pruneExpiredSessions } from '../lib/features/auth/session-store';
+import { pruneSignInFailures } from '../lib/features/auth/sign-in-failure-store';
+import { pruneRateLimitLog } from '../lib/platform/rate-limit/hit-rate-limit';
+import { getServiceRuntime } from '../lib/platform/runtime/service-runtime';
+import { pruneFinishedWebhookEvents } from '../lib/features/webhooks/webhook-event-store';
 
 /**
  * Deletes ended sessions, rate-limit buckets and sign-in failure counts that count nothing any more, and webhook events finished 30 days ago. Scheduled every ten minutes;

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
-import { appendAudit } from '../lib/audit/audit-log';
-import { reEncryptSecrets } from '../lib/secrets/secret-store';
-import { getServiceRuntime } from '../lib/runtime/service-runtime';
+import { appendAudit } from '../lib/platform/audit/audit-log';
+import { reEncryptSecrets } from '../lib/features/secrets/secret-store';
+import { getServiceRuntime } from '../lib/platform/runtime/service-runtime';
 
 /** The queue task name; the job key keeps at most one queued. */
 export const reEncryptSecretsTask = 're-encrypt-secrets';

@@ -1,9 +1,9 @@
 import type { Task } from 'graphile-worker';
-import { getServiceRuntime } from '../lib/runtime/service-runtime';
-import { extractScan } from '../lib/scans/extract-scan';
-import { openScanInput } from '../lib/scans/open-scan-input';
-import { runScan } from '../lib/scans/run-scan';
-import { runScanTask } from '../lib/scans/scan-store';
+import { getServiceRuntime } from '../lib/platform/runtime/service-runtime';
+import { extractScan } from '../lib/features/scans/extract-scan';
+import { openScanInput } from '../lib/features/scans/open-scan-input';
+import { runScan } from '../lib/features/scans/run-scan';
+import { runScanTask } from '../lib/features/scans/scan-store';
 
 export { runScanTask };
 

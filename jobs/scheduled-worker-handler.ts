@@ -1,10 +1,10 @@
 import { Logger as WorkerLogger, runOnce } from 'graphile-worker';
 import { sql } from 'kysely';
-import { recordWorkerHeartbeat } from '../lib/diagnostics/worker-heartbeat';
-import type { Logger } from '../lib/runtime/logger';
-import { getServiceRuntime, type ServiceRuntime } from '../lib/runtime/service-runtime';
-import { flushTelemetry, startTelemetryOnce } from '../lib/telemetry/telemetry';
-import { tracedTaskList } from '../lib/telemetry/traced-task-list';
+import { recordWorkerHeartbeat } from '../lib/platform/diagnostics/worker-heartbeat';
+import type { Logger } from '../lib/platform/runtime/logger';
+import { getServiceRuntime, type ServiceRuntime } from '../lib/platform/runtime/service-runtime';
+import { flushTelemetry, startTelemetryOnce } from '../lib/platform/telemetry/telemetry';
+import { tracedTaskList } from '../lib/platform/telemetry/traced-task-list';
 import { dueCronItems, minuteOf } from './due-cron-items';
 import { crontab, taskList } from './task-list';
 

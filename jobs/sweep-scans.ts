@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
-import { getServiceRuntime } from '../lib/runtime/service-runtime';
-import { failScanIfWorkerGone } from '../lib/scans/scan-lifecycle';
+import { getServiceRuntime } from '../lib/platform/runtime/service-runtime';
+import { failScanIfWorkerGone } from '../lib/features/scans/scan-lifecycle';
 
 /** The queue task name. */
 export const sweepScansTask = 'sweep-scans';

@@ -1,5 +1,5 @@
-import type { Environment } from '../lib/config/service-config';
-import { createOutboundFetch, operatorConfiguredGuard } from '../lib/net/outbound-fetch';
+import type { Environment } from '../lib/platform/config/service-config';
+import { createOutboundFetch, operatorConfiguredGuard } from '../lib/platform/net/outbound-fetch';
 
 /** What went wrong, in the words of the deepest cause (`connect ECONNREFUSED 127.0.0.1:8080`). */
 function reasonOf(error: unknown): string {

@@ -2,15 +2,15 @@ import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
-import { hostNotAllowed, type HostTest } from '../lib/http/allowed-hosts';
-import { HttpProblem } from '../lib/http/problem';
-import { problemToResponse, toServiceResult } from '../lib/http/response';
-import { createRouteMatcher, type RouteMatch } from '../lib/http/route-matcher';
-import { routeKeyOf, type RouteDefinition } from '../lib/http/route-definition';
-import type { ServiceEvent, ServiceResult } from '../lib/http/service-event';
-import { writeAccessLine } from '../lib/http/access-line';
-import { unmatchedRouteProblem } from '../lib/http/unmatched-route';
-import type { Logger } from '../lib/runtime/logger';
+import { hostNotAllowed, type HostTest } from '../lib/platform/http/allowed-hosts';
+import { HttpProblem } from '../lib/platform/http/problem';
+import { problemToResponse, toServiceResult } from '../lib/platform/http/response';
+import { createRouteMatcher, type RouteMatch } from '../lib/platform/http/route-matcher';
+import { routeKeyOf, type RouteDefinition } from '../lib/platform/http/route-definition';
+import type { ServiceEvent, ServiceResult } from '../lib/platform/http/service-event';
+import { writeAccessLine } from '../lib/platform/http/access-line';
+import { unmatchedRouteProblem } from '../lib/platform/http/unmatched-route';
+import type { Logger } from '../lib/platform/runtime/logger';
 
 export type LambdaHandler = (event: ServiceEvent, context: Context) => Promise<ServiceResult>;
 

@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { sql } from 'kysely';
-import { readServiceConfig, type Environment } from '../lib/config/service-config';
-import { localMasterKeyPath, resolveLocalMasterKey } from '../lib/crypto/local-master-key';
-import type { MasterKey } from '../lib/crypto/master-key';
-import { masterKeyHolders, readMasterKeyUsage, rowsUnderMissingKeys } from '../lib/crypto/master-key-usage';
-import { readMasterKeySetting } from '../lib/crypto/read-master-key';
-import { migrateDatabase } from '../lib/db/migrate-database';
-import type { Logger } from '../lib/runtime/logger';
+import { readServiceConfig, type Environment } from '../lib/platform/config/service-config';
+import { localMasterKeyPath, resolveLocalMasterKey } from '../lib/platform/crypto/local-master-key';
+import type { MasterKey } from '../lib/platform/crypto/master-key';
+import { masterKeyHolders, readMasterKeyUsage, rowsUnderMissingKeys } from '../lib/platform/crypto/master-key-usage';
+import { readMasterKeySetting } from '../lib/platform/crypto/read-master-key';
+import { migrateDatabase } from '../lib/platform/db/migrate-database';
+import type { Logger } from '../lib/platform/runtime/logger';
 import { openServiceDatabase } from './open-service-database';
-import { appendAudit } from '../lib/audit/audit-log';
-import { listSecretsUnderKeys } from '../lib/secrets/secret-store';
+import { appendAudit } from '../lib/platform/audit/audit-log';
+import { listSecretsUnderKeys } from '../lib/features/secrets/secret-store';
 
 export const keysUsage = `Usage: svc keys forget [--yes]
   keys forget        list stored credentials and session keys under a master key the environment does not give (exit 1 if any)

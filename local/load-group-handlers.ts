@@ -1,7 +1,7 @@
 import { endpoints } from '../functions/routes';
-import { resolveCaller } from '../lib/auth/resolve-caller';
-import { createGroupHandler } from '../lib/http/create-group-handler';
-import { functionGroups, type RouteDefinition } from '../lib/http/route-definition';
+import { resolveCaller } from '../lib/features/auth/resolve-caller';
+import { createGroupHandler } from '../lib/platform/http/create-group-handler';
+import { functionGroups, type RouteDefinition } from '../lib/platform/http/route-definition';
 import type { LambdaHandler } from './http-shim';
 
 /**

@@ -1,10 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
-import { readServiceConfig } from '../lib/config/service-config';
-import { StartupRefusalError } from '../lib/config/startup-refusal';
-import { migrateDatabase } from '../lib/db/migrate-database';
-import { openDatabase } from '../lib/db/open-database';
-import { loggerFromEnvironment } from '../lib/runtime/logger';
-import { createBufferedLogWrite } from '../lib/runtime/buffered-log-write';
+import { readServiceConfig } from '../lib/platform/config/service-config';
+import { StartupRefusalError } from '../lib/platform/config/startup-refusal';
+import { migrateDatabase } from '../lib/platform/db/migrate-database';
+import { openDatabase } from '../lib/platform/db/open-database';
+import { loggerFromEnvironment } from '../lib/platform/runtime/logger';
+import { createBufferedLogWrite } from '../lib/platform/runtime/buffered-log-write';
 import { isServiceCommand, logRefusal, runServiceCommand, serviceCommandUsage } from './service-commands';
 import { startService } from './start-service';
 

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { ServiceConfig } from '../lib/config/service-config';
-import { StartupRefusalError } from '../lib/config/startup-refusal';
-import { describeConnection } from '../lib/config/connection-string';
-import { startEmbeddedPostgres } from '../lib/db/embedded-postgres';
-import { openDatabase, poolErrorLogger, type DatabaseHandle } from '../lib/db/open-database';
-import type { Logger } from '../lib/runtime/logger';
+import type { ServiceConfig } from '../lib/platform/config/service-config';
+import { StartupRefusalError } from '../lib/platform/config/startup-refusal';
+import { describeConnection } from '../lib/platform/config/connection-string';
+import { startEmbeddedPostgres } from '../lib/platform/db/embedded-postgres';
+import { openDatabase, poolErrorLogger, type DatabaseHandle } from '../lib/platform/db/open-database';
+import type { Logger } from '../lib/platform/runtime/logger';
 
 export interface ServiceDatabase {
   handle: DatabaseHandle;

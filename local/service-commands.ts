@@ -3,9 +3,9 @@
  * one implementation behind both doors, the container's entry point
  * (local/main.ts) and the `svc` command-line tool (cli/main.ts).
  */
-import type { Environment } from '../lib/config/service-config';
-import { StartupRefusalError } from '../lib/config/startup-refusal';
-import type { Logger } from '../lib/runtime/logger';
+import type { Environment } from '../lib/platform/config/service-config';
+import { StartupRefusalError } from '../lib/platform/config/startup-refusal';
+import type { Logger } from '../lib/platform/runtime/logger';
 
 /** The names the dispatchers hand over to runServiceCommand. */
 export const serviceCommandNames = ['health', 'keys'] as const;

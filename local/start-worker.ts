@@ -2,10 +2,10 @@ import { run, type Runner, Logger as WorkerLogger } from 'graphile-worker';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { crontab, taskList } from '../jobs/task-list';
-import type { Database } from '../lib/db/schema';
-import { localHeartbeatIntervalMs, recordWorkerHeartbeat } from '../lib/diagnostics/worker-heartbeat';
-import type { Logger } from '../lib/runtime/logger';
-import { tracedTaskList } from '../lib/telemetry/traced-task-list';
+import type { Database } from '../lib/platform/db/schema';
+import { localHeartbeatIntervalMs, recordWorkerHeartbeat } from '../lib/platform/diagnostics/worker-heartbeat';
+import type { Logger } from '../lib/platform/runtime/logger';
+import { tracedTaskList } from '../lib/platform/telemetry/traced-task-list';
 
 /**
  * Runs the job queue in this process (the single-container self-host). Signals

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { caseFold } from 'unicode-case-folding';
 
 /**
- * The fold of names as it was when this migration was written (lib/model/fold-name.ts then):
+ * The fold of names as it was when this migration was written (lib/core/model/fold-name.ts then):
  * full case folding, then U+0307 removed. A migration keeps its own copy so that a later change
  * of the live function never changes what this step wrote.
  */

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  *
  * - `ai_calls`: one row per attempt to use an AI provider: the task, the provider and model, the
  *   tokens the provider reported (or an estimate when it reported none), the cost in USD from the
- *   price table of lib/ai/model-prices.ts, the duration and the outcome. Never prompt text. The
+ *   price table of lib/features/ai/model-prices.ts, the duration and the outcome. Never prompt text. The
  *   budgets of `ai.providers[].monthlyBudgetUsd` and `usage.monthlyAiBudgetUsd` are the sums of
  *   `cost_usd` over a UTC calendar month, so a row outlives its project (the project ID is
  *   cleared, the spend stays); a deleted workspace takes its rows with it.

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { tokenMayCall } from '../../lib/http/token-access';
-import { listedToolDefinitions } from '../../lib/mcp/create-mcp-server';
-import { agentTools, toolScope } from '../../lib/mcp/tool-registry';
-import { guid } from '../../lib/schema/schema-kit';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { tokenMayCall } from '../../lib/platform/http/token-access';
+import { listedToolDefinitions } from '../../lib/features/mcp/create-mcp-server';
+import { agentTools, toolScope } from '../../lib/features/mcp/tool-registry';
+import { guid } from '../../lib/platform/schema/schema-kit';
 
 /**
  * From the tool registry and the whole route table the request carries: for a
- * token, the routes whose token rule (lib/http/token-access.ts, the rule the
+ * token, the routes whose token rule (lib/platform/http/token-access.ts, the rule the
  * edge applies) lets it in; person-only endpoints are left out.
  */
 export const getCapabilities = defineRoute({

@@ -1,6 +1,6 @@
-import { textResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { llmsFullText } from '../../lib/mcp/llms-text';
+import { textResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { llmsFullText } from '../../lib/features/mcp/llms-text';
 
 /** The endpoints are read from the whole route table the request carries. */
 export const getLlmsFullTxt = defineRoute({

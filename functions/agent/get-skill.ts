@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineRoute } from '../../lib/http/define-route';
-import { HttpProblem } from '../../lib/http/problem';
-import { skillDocuments } from '../../lib/skills/skill-files';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { skillDocuments } from '../../lib/features/skills/skill-files';
 
 /** One skill's SKILL.md as Markdown; 404 for a name no skill has. No credential; counted in the anonymous rate limit. */
 export const getSkill = defineRoute({

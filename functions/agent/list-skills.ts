@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { preferredMediaType } from '../../lib/skills/accept-media';
-import { skillDocuments } from '../../lib/skills/skill-files';
-import { skillIndexJson, skillIndexText } from '../../lib/skills/skill-index';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { preferredMediaType } from '../../lib/features/skills/accept-media';
+import { skillDocuments } from '../../lib/features/skills/skill-files';
+import { skillIndexJson, skillIndexText } from '../../lib/features/skills/skill-index';
 
 /**
  * The index of the agent skill documents (docs/skills.md), as Markdown, or as

@@ -1,9 +1,9 @@
-import { acceptFlowProposal as accept } from '../../lib/ai-proposals/decide-flow-proposal';
-import { flowProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
-import { proposalView } from '../../lib/ai-proposals/proposal-views';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
+import { acceptFlowProposal as accept } from '../../lib/features/ai-proposals/decide-flow-proposal';
+import { flowProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { proposalView } from '../../lib/features/ai-proposals/proposal-views';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
 import { acceptFlowBody } from './proposal-inputs';
 import { deciderOf } from './proposal-operations';
 

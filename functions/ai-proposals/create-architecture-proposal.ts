@@ -1,11 +1,11 @@
-import { inferArchitecture } from '../../lib/ai-proposals/create-architecture-proposal';
-import { architectureProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
-import { proposalView } from '../../lib/ai-proposals/proposal-views';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
+import { inferArchitecture } from '../../lib/features/ai-proposals/create-architecture-proposal';
+import { architectureProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { proposalView } from '../../lib/features/ai-proposals/proposal-views';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { inProposals, proposalRateNote, unavailableAnswer } from './proposal-contract-parts';
 import { architectureProposalBody } from './proposal-inputs';
 

@@ -1,11 +1,11 @@
-import { proposeFlow } from '../../lib/ai-proposals/create-flow-proposal';
-import { flowProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
-import { proposalView } from '../../lib/ai-proposals/proposal-views';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
+import { proposeFlow } from '../../lib/features/ai-proposals/create-flow-proposal';
+import { flowProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { proposalView } from '../../lib/features/ai-proposals/proposal-views';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { inProposals, proposalRateNote, unavailableAnswer } from './proposal-contract-parts';
 import { flowProposalBody } from './proposal-inputs';
 

@@ -1,8 +1,8 @@
-import { createMissingItem } from '../../lib/ai-proposals/decide-flow-proposal';
-import { flowProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
-import { proposalView } from '../../lib/ai-proposals/proposal-views';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
+import { createMissingItem } from '../../lib/features/ai-proposals/decide-flow-proposal';
+import { flowProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { proposalView } from '../../lib/features/ai-proposals/proposal-views';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
 import { inProposals } from './proposal-contract-parts';
 import { deciderOf } from './proposal-operations';
 

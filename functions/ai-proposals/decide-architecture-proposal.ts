@@ -1,9 +1,9 @@
-import { decideArchitectureProposal as decide } from '../../lib/ai-proposals/decide-architecture-proposal';
-import { architectureProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
-import { proposalView } from '../../lib/ai-proposals/proposal-views';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
+import { decideArchitectureProposal as decide } from '../../lib/features/ai-proposals/decide-architecture-proposal';
+import { architectureProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { proposalView } from '../../lib/features/ai-proposals/proposal-views';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
 import { inProposals } from './proposal-contract-parts';
 import { decideBody } from './proposal-inputs';
 import { deciderOf } from './proposal-operations';

@@ -1,4 +1,4 @@
-import { defineRoute } from '../../lib/http/define-route';
+import { defineRoute } from '../../lib/platform/http/define-route';
 import { inProposals } from './proposal-contract-parts';
 import { deleteProposalOf } from './proposal-operations';
 

@@ -1,5 +1,5 @@
-import { architectureProposalSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
-import { defineRoute } from '../../lib/http/define-route';
+import { architectureProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
 import { inProposals } from './proposal-contract-parts';
 import { getProposalOf } from './proposal-operations';
 

@@ -1,5 +1,5 @@
-import { architectureProposalPageSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
-import { defineRoute } from '../../lib/http/define-route';
+import { architectureProposalPageSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
 import { inProposals } from './proposal-contract-parts';
 import { architectureListQuery } from './proposal-inputs';
 import { listProposalsOf } from './proposal-operations';

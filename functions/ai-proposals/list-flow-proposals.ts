@@ -1,5 +1,5 @@
-import { flowProposalPageSchema } from '../../lib/ai-proposals/proposal-answer-schemas';
-import { defineRoute } from '../../lib/http/define-route';
+import { flowProposalPageSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
 import { inProposals } from './proposal-contract-parts';
 import { proposalListQuery } from './proposal-inputs';
 import { listProposalsOf } from './proposal-operations';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { architectureOutputSchema } from '../../lib/ai-proposals/architecture-output';
-import { flowOutputSchema } from '../../lib/ai-proposals/flow-output';
-import { proposalStatuses } from '../../lib/ai-proposals/proposal-store';
-import { guidText, pageCursor, pageLimit, storedText } from '../../lib/http/common-schemas';
+import { architectureOutputSchema } from '../../lib/features/ai-proposals/architecture-output';
+import { flowOutputSchema } from '../../lib/features/ai-proposals/flow-output';
+import { proposalStatuses } from '../../lib/features/ai-proposals/proposal-store';
+import { guidText, pageCursor, pageLimit, storedText } from '../../lib/platform/http/common-schemas';
 
 /** The written request: free text, 4000 characters at most (docs/ai-proposals.md "Limits"). */
 const requestText = storedText(4000).nullable();

@@ -3,15 +3,15 @@
  * each route's file names its kind (list-flow-proposals.ts, …).
  */
 import type { z } from 'zod';
-import { deleteProposal } from '../../lib/ai-proposals/delete-proposal';
-import { proposalSummary, proposalView } from '../../lib/ai-proposals/proposal-views';
-import { findProposal, listProposalPage, type ProposalKind, type ProposalPosition } from '../../lib/ai-proposals/proposal-store';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf, type Caller } from '../../lib/http/caller';
-import { jsonResponse, noContentResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { deleteProposal } from '../../lib/features/ai-proposals/delete-proposal';
+import { proposalSummary, proposalView } from '../../lib/features/ai-proposals/proposal-views';
+import { findProposal, listProposalPage, type ProposalKind, type ProposalPosition } from '../../lib/features/ai-proposals/proposal-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf, type Caller } from '../../lib/platform/http/caller';
+import { jsonResponse, noContentResponse, type ApiRequest, type ApiResponse } from '../../lib/platform/http/api-types';
+import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
 import { architectureListQuery, proposalListQuery } from './proposal-inputs';
 
 /** The code of a proposal endpoint: every one is `signed-in`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { freeTextProblem, isGuid } from '../../lib/text/text-rules';
+import { freeTextProblem, isGuid } from '../../lib/platform/text/text-rules';
 
 /** A GUID member that must be present (null allowed where `nullable`). */
 const guid = (required: string) =>

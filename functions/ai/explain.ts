@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { aiUnavailableAnswerSchema } from '../../lib/ai/ai-task';
-import { explainDeltaSchema } from '../../lib/ai/ai-answer-schemas';
-import { explainModel } from '../../lib/ai/explain/explain-model';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
+import { aiUnavailableAnswerSchema } from '../../lib/features/ai/ai-task';
+import { explainDeltaSchema } from '../../lib/features/ai/ai-answer-schemas';
+import { explainModel } from '../../lib/features/ai/explain/explain-model';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { explainRequest } from './ai-inputs';
 
 /** Asking writes only the call record (docs/ai.md "Explain"). */

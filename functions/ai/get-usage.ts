@@ -1,10 +1,10 @@
-import { aiUsageSchema } from '../../lib/ai/ai-answer-schemas';
-import { aiUsageSummary } from '../../lib/ai/ai-usage';
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
+import { aiUsageSchema } from '../../lib/features/ai/ai-answer-schemas';
+import { aiUsageSummary } from '../../lib/features/ai/ai-usage';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { effectiveWorkspaceSettings } from '../../lib/features/settings/settings-service';
 
 /** docs/ai.md "Call records". */
 export const getUsage = defineRoute({

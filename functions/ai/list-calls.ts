@@ -1,12 +1,12 @@
-import { listAiCalls, type AiCallPosition } from '../../lib/ai/ai-call-store';
-import { aiCallSchema } from '../../lib/ai/ai-answer-schemas';
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { pageQuery } from '../../lib/http/common-schemas';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { pageOf } from '../../lib/schema/schema-kit';
+import { listAiCalls, type AiCallPosition } from '../../lib/features/ai/ai-call-store';
+import { aiCallSchema } from '../../lib/features/ai/ai-answer-schemas';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { pageQuery } from '../../lib/platform/http/common-schemas';
+import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { pageOf } from '../../lib/platform/schema/schema-kit';
 
 /** `{items, nextCursor}`: task, provider, model, tokens, cost, duration, outcome; never prompt text. */
 export const listCalls = defineRoute({

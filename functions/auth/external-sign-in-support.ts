@@ -1,7 +1,7 @@
-import { isExternalProviderName, type ExternalProviderName } from '../../lib/auth/external-providers';
-import type { ExternalSignInProvider } from '../../lib/config/service-config';
-import type { ApiRequest } from '../../lib/http/api-types';
-import { serviceOrigin } from '../../lib/http/service-origin';
+import { isExternalProviderName, type ExternalProviderName } from '../../lib/features/auth/external-providers';
+import type { ExternalSignInProvider } from '../../lib/platform/config/service-config';
+import type { ApiRequest } from '../../lib/platform/http/api-types';
+import { serviceOrigin } from '../../lib/platform/http/service-origin';
 
 /** A provider's configuration, or null when it is not offered (no client ID and secret). */
 export const externalConfigOf =

@@ -1,5 +1,5 @@
-import { externalStateCookieName, takeExternalCallback } from '../../lib/auth/external-sign-in';
-import { defineRoute } from '../../lib/http/define-route';
+import { externalStateCookieName, takeExternalCallback } from '../../lib/features/auth/external-sign-in';
+import { defineRoute } from '../../lib/platform/http/define-route';
 import { externalConfigOf } from './external-sign-in-support';
 
 /** The provider sends the browser here with a code; the account is read, and the browser goes on to complete. */

@@ -1,12 +1,12 @@
-import { appendAudit } from '../../lib/audit/audit-log';
-import { completeExternalSignIn, externalStateCookie, externalStateCookieName } from '../../lib/auth/external-sign-in';
-import { createSession } from '../../lib/auth/session-store';
-import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
-import { toUserView } from '../../lib/users/user-store';
-import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { problemOf } from '../../lib/http/service-error-problem';
-import { readInstancePolicy } from '../../lib/settings/instance-policy';
+import { appendAudit } from '../../lib/platform/audit/audit-log';
+import { completeExternalSignIn, externalStateCookie, externalStateCookieName } from '../../lib/features/auth/external-sign-in';
+import { createSession } from '../../lib/features/auth/session-store';
+import { cookieIsSecure, sessionCookie } from '../../lib/features/auth/session-cookie';
+import { toUserView } from '../../lib/features/users/user-store';
+import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { problemOf } from '../../lib/platform/http/service-error-problem';
+import { readInstancePolicy } from '../../lib/features/settings/instance-policy';
 import { signedInSchema } from './signed-in-schema';
 
 /** A browser's navigation asks for HTML first; a script calling the API asks for JSON (or anything). */

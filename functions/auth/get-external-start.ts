@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { externalStateCookie, startExternalSignIn } from '../../lib/auth/external-sign-in';
-import type { ExternalProviderName } from '../../lib/auth/external-providers';
-import { cookieIsSecure } from '../../lib/auth/session-cookie';
-import { defineRoute } from '../../lib/http/define-route';
-import { HttpProblem } from '../../lib/http/problem';
+import { externalStateCookie, startExternalSignIn } from '../../lib/features/auth/external-sign-in';
+import type { ExternalProviderName } from '../../lib/features/auth/external-providers';
+import { cookieIsSecure } from '../../lib/features/auth/session-cookie';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { HttpProblem } from '../../lib/platform/http/problem';
 import { externalCallbackUrl, externalProviderConfig } from './external-sign-in-support';
 
 const providerParams = z.object({ provider: z.enum(['github', 'gitlab']) });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { readUser, toUserView } from '../../lib/users/user-store';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { userViewSchema, workspaceSummarySchema } from '../../lib/openapi/answer-schemas';
-import { listWorkspacesOfUser } from '../../lib/workspaces/workspace-store';
+import { readUser, toUserView } from '../../lib/features/users/user-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { userViewSchema, workspaceSummarySchema } from '../../lib/features/openapi/answer-schemas';
+import { listWorkspacesOfUser } from '../../lib/features/workspaces/workspace-store';
 
 /** 200 `{user, workspaces[{id,name,role}]}`. */
 export const getMe = defineRoute({

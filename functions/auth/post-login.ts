@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { appendAudit } from '../../lib/audit/audit-log';
-import { createSession } from '../../lib/auth/session-store';
-import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
-import { signInWithPassword } from '../../lib/auth/sign-in';
-import { toUserView } from '../../lib/users/user-store';
-import { jsonResponse } from '../../lib/http/api-types';
-import { passwordText } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-definition';
+import { appendAudit } from '../../lib/platform/audit/audit-log';
+import { createSession } from '../../lib/features/auth/session-store';
+import { cookieIsSecure, sessionCookie } from '../../lib/features/auth/session-cookie';
+import { signInWithPassword } from '../../lib/features/auth/sign-in';
+import { toUserView } from '../../lib/features/users/user-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { passwordText } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
 import { signedInSchema } from './signed-in-schema';
 
 // Any string is a possible e-mail here: an unknown one must answer like a wrong password.

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { appendAudit } from '../../lib/audit/audit-log';
-import { endSession, endSessionsOfUser } from '../../lib/auth/session-store';
-import { clearedSessionCookie, cookieIsSecure } from '../../lib/auth/session-cookie';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-definition';
+import { appendAudit } from '../../lib/platform/audit/audit-log';
+import { endSession, endSessionsOfUser } from '../../lib/features/auth/session-store';
+import { clearedSessionCookie, cookieIsSecure } from '../../lib/features/auth/session-cookie';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
 
 const logoutQuery = z.strictObject({
   all: z.enum(['true', 'false'], 'must be "true" or "false"').optional().describe('true: end every session of the account, not only this one'),

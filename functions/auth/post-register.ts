@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { appendAudit } from '../../lib/audit/audit-log';
-import { passwordProblem, isSetupRequired } from '../../lib/auth/first-run-setup';
-import { hashPassword } from '../../lib/auth/password';
-import { createSession } from '../../lib/auth/session-store';
-import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
-import { insertUser, toUserView } from '../../lib/users/user-store';
-import { jsonResponse } from '../../lib/http/api-types';
-import { displayName, emailAddress, passwordText } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { readInstancePolicy } from '../../lib/settings/instance-policy';
+import { appendAudit } from '../../lib/platform/audit/audit-log';
+import { passwordProblem, isSetupRequired } from '../../lib/features/auth/first-run-setup';
+import { hashPassword } from '../../lib/features/auth/password';
+import { createSession } from '../../lib/features/auth/session-store';
+import { cookieIsSecure, sessionCookie } from '../../lib/features/auth/session-cookie';
+import { insertUser, toUserView } from '../../lib/features/users/user-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { displayName, emailAddress, passwordText } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { readInstancePolicy } from '../../lib/features/settings/instance-policy';
 import { signedInSchema } from './signed-in-schema';
 
 const registerRequest = z.strictObject({

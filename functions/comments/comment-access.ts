@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { authorizeProject, type WorkspaceRole } from '../../lib/auth/access-policy';
-import type { Caller, PersonCaller } from '../../lib/http/caller';
-import type { CommentContext, CommentWriter } from '../../lib/comments/threads';
-import type { ApiRequest } from '../../lib/http/api-types';
-import { pathUuid } from '../../lib/http/parse-input';
-import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
-import type { ProjectRecord } from '../../lib/workspaces/project-store';
+import { authorizeProject, type WorkspaceRole } from '../../lib/features/auth/access-policy';
+import type { Caller, PersonCaller } from '../../lib/platform/http/caller';
+import type { CommentContext, CommentWriter } from '../../lib/features/comments/threads';
+import type { ApiRequest } from '../../lib/platform/http/api-types';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import type { ServiceRuntime } from '../../lib/platform/runtime/service-runtime';
+import type { ProjectRecord } from '../../lib/features/workspaces/project-store';
 
 /** What the comment rules need of the runtime. */
 export function commentContext(runtime: ServiceRuntime): CommentContext {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { guidText, pageCursor, pageLimit } from '../../lib/http/common-schemas';
-import { commentBody, decisionTitle } from '../../lib/comments/comment-text';
-import { threadStatuses } from '../../lib/comments/comment-records';
-import { targetRequest } from '../../lib/comments/comment-targets';
-import { mentionList } from '../../lib/comments/mentions';
+import { guidText, pageCursor, pageLimit } from '../../lib/platform/http/common-schemas';
+import { commentBody, decisionTitle } from '../../lib/features/comments/comment-text';
+import { threadStatuses } from '../../lib/features/comments/comment-records';
+import { targetRequest } from '../../lib/features/comments/comment-targets';
+import { mentionList } from '../../lib/features/comments/mentions';
 
 /** Request bodies and queries of the comment endpoints (part 1 "Comments"; docs/comments.md). */
 

@@ -1,9 +1,9 @@
-import { commentSchema } from '../../lib/comments/comment-answer-schemas';
-import { replyToThread } from '../../lib/comments/threads';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { eventLinkBase } from '../../lib/http/event-link-base';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
+import { commentSchema } from '../../lib/features/comments/comment-answer-schemas';
+import { replyToThread } from '../../lib/features/comments/threads';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { eventLinkBase } from '../../lib/platform/http/event-link-base';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { authorizeWriter, commentContext } from './comment-access';
 import { replyRequest } from './comment-inputs';
 

@@ -1,7 +1,7 @@
-import { deleteComment } from '../../lib/comments/threads';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
+import { deleteComment } from '../../lib/features/comments/threads';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
 import { authorizeWriter, commentContext } from './comment-access';
 
 /** A tombstone stays in its place. */

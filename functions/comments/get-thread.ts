@@ -1,8 +1,8 @@
-import { threadSchema } from '../../lib/comments/comment-answer-schemas';
-import { getThread } from '../../lib/comments/threads';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
+import { threadSchema } from '../../lib/features/comments/comment-answer-schemas';
+import { getThread } from '../../lib/features/comments/threads';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
 import { authorizeReader } from './comment-access';
 
 /** A read token may read it too. */

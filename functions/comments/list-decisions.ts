@@ -1,9 +1,9 @@
-import { decisionSchema } from '../../lib/comments/comment-answer-schemas';
-import { listDecisions } from '../../lib/comments/comment-lists';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery } from '../../lib/http/parse-input';
-import { pageOf } from '../../lib/schema/schema-kit';
+import { decisionSchema } from '../../lib/features/comments/comment-answer-schemas';
+import { listDecisions } from '../../lib/features/comments/comment-lists';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery } from '../../lib/platform/http/parse-input';
+import { pageOf } from '../../lib/platform/schema/schema-kit';
 import { authorizeReader } from './comment-access';
 import { decisionListQuery } from './comment-inputs';
 

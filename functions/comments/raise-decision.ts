@@ -1,8 +1,8 @@
-import { decisionSchema } from '../../lib/comments/comment-answer-schemas';
-import { raiseDecision } from '../../lib/comments/thread-outcomes';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
+import { decisionSchema } from '../../lib/features/comments/comment-answer-schemas';
+import { raiseDecision } from '../../lib/features/comments/thread-outcomes';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { authorizeWriter, commentContext } from './comment-access';
 import { decisionRequest } from './comment-inputs';
 

@@ -1,8 +1,8 @@
-import { questionSchema } from '../../lib/comments/comment-answer-schemas';
-import { raiseQuestion } from '../../lib/comments/thread-outcomes';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
+import { questionSchema } from '../../lib/features/comments/comment-answer-schemas';
+import { raiseQuestion } from '../../lib/features/comments/thread-outcomes';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
 import { authorizeWriter, commentContext } from './comment-access';
 
 /** A person's act: an agent token cannot raise a question. */

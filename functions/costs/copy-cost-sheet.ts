@@ -1,11 +1,11 @@
-import { costSheetSchema } from '../../lib/costs/cost-answer-schemas';
-import { namedLine } from '../../lib/costs/cost-lines';
-import { costSheetOf } from '../../lib/costs/cost-sheet';
-import { copySheet } from '../../lib/costs/cost-sheet-store';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { costSheetSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { namedLine } from '../../lib/features/costs/cost-lines';
+import { costSheetOf } from '../../lib/features/costs/cost-sheet';
+import { copySheet } from '../../lib/features/costs/cost-sheet-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
 import { branchQuery, copyRequest } from './cost-inputs';
 import { openEditableLine } from './cost-request';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { calendarDate } from '../../lib/calendar/calendar-date';
-import { assumptionKinds, costLimits } from '../../lib/costs/cost-sheet';
-import { displayName, guidText } from '../../lib/http/common-schemas';
-import { decimalAmount } from '../../lib/money/exact-decimal';
-import { factStatuses } from '../../lib/model/model-records';
-import { checkProvenanceForLabel } from '../../lib/model/model-rules';
-import { readProvenance } from '../../lib/model/record-schemas';
+import { calendarDate } from '../../lib/platform/calendar/calendar-date';
+import { assumptionKinds, costLimits } from '../../lib/features/costs/cost-sheet';
+import { displayName, guidText } from '../../lib/platform/http/common-schemas';
+import { decimalAmount } from '../../lib/platform/money/exact-decimal';
+import { factStatuses } from '../../lib/core/model/model-records';
+import { checkProvenanceForLabel } from '../../lib/core/model/model-rules';
+import { readProvenance } from '../../lib/core/model/record-schemas';
 
 /**
  * Bodies and queries of the cost endpoints (part 1 "Cost sheets and estimates"; every limit and
@@ -48,7 +48,7 @@ const usageLine = z
     }
   });
 
-/** The provenance of a fact, read by the model's own reader (lib/model/record-schemas.ts). */
+/** The provenance of a fact, read by the model's own reader (lib/core/model/record-schemas.ts). */
 const provenanceInput = z.unknown().meta({ description: 'null, or the provenance of the fact (the model\'s Provenance).' }).transform((value, ctx) => {
   const read = readProvenance(value, 'provenance');
   if (read.ok) return read.provenance;

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { authorizeProject, type ProjectAccess, type WorkspaceRole } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/http/caller';
-import { todayOf } from '../../lib/calendar/calendar-date';
-import { costSheetOf, type CostLine } from '../../lib/costs/cost-sheet';
-import { changeSheet } from '../../lib/costs/cost-sheet-store';
-import type { CostContext } from '../../lib/costs/estimate-service';
-import type { SheetChange } from '../../lib/costs/sheet-rules';
-import { writableLine } from '../../lib/costs/cost-lines';
-import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
+import { authorizeProject, type ProjectAccess, type WorkspaceRole } from '../../lib/features/auth/access-policy';
+import type { Caller } from '../../lib/platform/http/caller';
+import { todayOf } from '../../lib/platform/calendar/calendar-date';
+import { costSheetOf, type CostLine } from '../../lib/features/costs/cost-sheet';
+import { changeSheet } from '../../lib/features/costs/cost-sheet-store';
+import type { CostContext } from '../../lib/features/costs/estimate-service';
+import type { SheetChange } from '../../lib/features/costs/sheet-rules';
+import { writableLine } from '../../lib/features/costs/cost-lines';
+import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/platform/http/api-types';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import type { ServiceRuntime } from '../../lib/platform/runtime/service-runtime';
 import { branchQuery } from './cost-inputs';
 
 /**

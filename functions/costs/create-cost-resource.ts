@@ -1,6 +1,6 @@
-import { costSheetSchema } from '../../lib/costs/cost-answer-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
+import { costSheetSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
 import { resourceExample } from './cost-examples';
 import { branchQuery, resourceRequest } from './cost-inputs';
 import { answerSheetChange, idOrNew } from './cost-request';

@@ -1,6 +1,6 @@
-import { costSheetSchema } from '../../lib/costs/cost-answer-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
+import { costSheetSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
 import { branchQuery } from './cost-inputs';
 import { answerSheetChange } from './cost-request';
 

@@ -1,8 +1,8 @@
-import { deleteSavedEstimate as removeSavedEstimate } from '../../lib/costs/saved-estimate-store';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { deleteSavedEstimate as removeSavedEstimate } from '../../lib/features/costs/saved-estimate-store';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
 import { branchQuery } from './cost-inputs';
 import { openProject } from './cost-request';
 import { savedEstimateLine } from './saved-estimate-line';

@@ -1,9 +1,9 @@
-import { estimateSchema } from '../../lib/costs/cost-answer-schemas';
-import { readableLine } from '../../lib/costs/cost-lines';
-import { estimateLine } from '../../lib/costs/estimate-service';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery } from '../../lib/http/parse-input';
+import { estimateSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { readableLine } from '../../lib/features/costs/cost-lines';
+import { estimateLine } from '../../lib/features/costs/estimate-service';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery } from '../../lib/platform/http/parse-input';
 import { estimateQuery } from './cost-inputs';
 import { asOfOrToday, costContext, openProject } from './cost-request';
 

@@ -1,10 +1,10 @@
-import { readableLine } from '../../lib/costs/cost-lines';
-import { costSheetOf } from '../../lib/costs/cost-sheet';
-import { costSheetSchema } from '../../lib/costs/cost-answer-schemas';
-import { readSheet } from '../../lib/costs/cost-sheet-store';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery } from '../../lib/http/parse-input';
+import { readableLine } from '../../lib/features/costs/cost-lines';
+import { costSheetOf } from '../../lib/features/costs/cost-sheet';
+import { costSheetSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { readSheet } from '../../lib/features/costs/cost-sheet-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery } from '../../lib/platform/http/parse-input';
 import { sheetQuery } from './cost-inputs';
 import { openProject } from './cost-request';
 

@@ -1,9 +1,9 @@
-import { savedEstimateSchema } from '../../lib/costs/cost-answer-schemas';
-import { findSavedEstimate } from '../../lib/costs/saved-estimate-store';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
+import { savedEstimateSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { findSavedEstimate } from '../../lib/features/costs/saved-estimate-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
 import { branchQuery } from './cost-inputs';
 import { openProject } from './cost-request';
 import { savedEstimateLine } from './saved-estimate-line';

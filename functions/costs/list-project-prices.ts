@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { projectPriceSchema } from '../../lib/costs/cost-answer-schemas';
-import { costSettings } from '../../lib/costs/estimate-service';
-import { projectPrices } from '../../lib/costs/project-prices';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery } from '../../lib/http/parse-input';
-import { calendarDate } from '../../lib/schema/schema-kit';
+import { projectPriceSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { costSettings } from '../../lib/features/costs/estimate-service';
+import { projectPrices } from '../../lib/features/costs/project-prices';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery } from '../../lib/platform/http/parse-input';
+import { calendarDate } from '../../lib/platform/schema/schema-kit';
 import { pricesQuery } from './cost-inputs';
 import { asOfOrToday, costContext, openProject } from './cost-request';
 

@@ -1,8 +1,8 @@
-import { savedEstimateSummarySchema } from '../../lib/costs/cost-answer-schemas';
-import { listSavedEstimates as listSaved } from '../../lib/costs/saved-estimate-store';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { listOf } from '../../lib/schema/schema-kit';
+import { savedEstimateSummarySchema } from '../../lib/features/costs/cost-answer-schemas';
+import { listSavedEstimates as listSaved } from '../../lib/features/costs/saved-estimate-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { listOf } from '../../lib/platform/schema/schema-kit';
 import { branchQuery } from './cost-inputs';
 import { openProject } from './cost-request';
 import { savedEstimateLine } from './saved-estimate-line';

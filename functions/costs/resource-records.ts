@@ -1,4 +1,4 @@
-import type { CostAssumption, CostResource } from '../../lib/costs/cost-sheet';
+import type { CostAssumption, CostResource } from '../../lib/features/costs/cost-sheet';
 import type { AssumptionRequest, ResourceRequest } from './cost-inputs';
 
 /** A resource request as the record the sheet keeps. */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { actorOf } from '../../lib/http/caller';
-import { savedEstimateSchema } from '../../lib/costs/cost-answer-schemas';
-import { estimateLine } from '../../lib/costs/estimate-service';
-import { insertSavedEstimate } from '../../lib/costs/saved-estimate-store';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
+import { actorOf } from '../../lib/platform/http/caller';
+import { savedEstimateSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { estimateLine } from '../../lib/features/costs/estimate-service';
+import { insertSavedEstimate } from '../../lib/features/costs/saved-estimate-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
 import { branchQuery, saveEstimateRequest } from './cost-inputs';
 import { asOfOrToday, costContext, openEditableLine } from './cost-request';
 

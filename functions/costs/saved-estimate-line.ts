@@ -1,8 +1,8 @@
-import { writableLine } from '../../lib/costs/cost-lines';
-import { lineName } from '../../lib/costs/cost-sheet';
-import type { ApiRequest } from '../../lib/http/api-types';
-import { parseQuery } from '../../lib/http/parse-input';
-import type { ProjectRecord } from '../../lib/workspaces/project-store';
+import { writableLine } from '../../lib/features/costs/cost-lines';
+import { lineName } from '../../lib/features/costs/cost-sheet';
+import type { ApiRequest } from '../../lib/platform/http/api-types';
+import { parseQuery } from '../../lib/platform/http/parse-input';
+import type { ProjectRecord } from '../../lib/features/workspaces/project-store';
 import { branchQuery } from './cost-inputs';
 
 /**

@@ -1,9 +1,9 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { textResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { readArchitectureDslExport } from '../../lib/exports/export-snapshot';
-import { renderArchitectureDsl } from '../../lib/render/render-architecture-dsl';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { textResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { readArchitectureDslExport } from '../../lib/features/exports/export-snapshot';
+import { renderArchitectureDsl } from '../../lib/core/render/render-architecture-dsl';
 import { exportQuery, revisionOfQuery } from './export-source';
 
 /** The whole model and the views as Structurizr DSL, `text/plain`, UTF-8. */

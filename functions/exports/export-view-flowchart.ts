@@ -1,5 +1,5 @@
-import { defineRoute } from '../../lib/http/define-route';
-import { renderViewFlowchart } from '../../lib/render/render-view-flowchart';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { renderViewFlowchart } from '../../lib/core/render/render-view-flowchart';
 import { exportQuery } from './export-source';
 import { exportView } from './view-export';
 import { viewParams } from './view-params';

@@ -1,5 +1,5 @@
-import { defineRoute } from '../../lib/http/define-route';
-import { renderViewSvg } from '../../lib/render/render-view-svg';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { renderViewSvg } from '../../lib/core/render/render-view-svg';
 import { exportQuery } from './export-source';
 import { exportView } from './view-export';
 import { viewParams } from './view-params';

@@ -1,9 +1,9 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/http/caller';
-import { textResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
-import { pathUuid } from '../../lib/http/parse-input';
-import { readViewExport } from '../../lib/exports/export-snapshot';
-import type { RenderViewInput } from '../../lib/render/view-contents';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import type { Caller } from '../../lib/platform/http/caller';
+import { textResponse, type ApiRequest, type ApiResponse } from '../../lib/platform/http/api-types';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { readViewExport } from '../../lib/features/exports/export-snapshot';
+import type { RenderViewInput } from '../../lib/core/render/view-contents';
 import { revisionOfQuery } from './export-source';
 
 /** The shared path of the two view exports: viewer (or a read token), the view (404), the model (400 for an unknown revision), then render. */

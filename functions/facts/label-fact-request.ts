@@ -1,11 +1,11 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf, type Caller } from '../../lib/http/caller';
-import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { labelFact, type FactDecision } from '../../lib/model/label-fact';
-import { modelKinds, sectionOfKind, type ModelKind } from '../../lib/model/model-records';
-import { branchOrMain } from '../../lib/model/stream-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf, type Caller } from '../../lib/platform/http/caller';
+import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/platform/http/api-types';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { labelFact, type FactDecision } from '../../lib/core/model/label-fact';
+import { modelKinds, sectionOfKind, type ModelKind } from '../../lib/core/model/model-records';
+import { branchOrMain } from '../../lib/core/model/stream-store';
 import { branchIdOf } from '../model/model-request';
 
 /** `entityType` is a model kind, singular (`element`) or as its collection (`elements`). */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { graphDepth, pathsAnswer, type GraphPosition } from '../../lib/graph/graph-answers';
-import { jsonResponse } from '../../lib/http/api-types';
-import { guidText, pageCursor, pageLimit, queryWholeNumber } from '../../lib/http/common-schemas';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { factStatusSchema, staleMarkSchema } from '../../lib/model/record-answer-schemas';
-import { readStreamOf } from '../../lib/model/stream-store';
-import { guid } from '../../lib/schema/schema-kit';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { graphDepth, pathsAnswer, type GraphPosition } from '../../lib/core/graph/graph-answers';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { guidText, pageCursor, pageLimit, queryWholeNumber } from '../../lib/platform/http/common-schemas';
+import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { factStatusSchema, staleMarkSchema } from '../../lib/core/model/record-answer-schemas';
+import { readStreamOf } from '../../lib/core/model/stream-store';
+import { guid } from '../../lib/platform/schema/schema-kit';
 import { readStreamQuery } from '../model/model-request';
 import { pageMembers } from './graph-page-members';
 

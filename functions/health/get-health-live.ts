@@ -1,5 +1,5 @@
-import { textResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
+import { textResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
 import { healthyText } from './healthy-text';
 
 /** The database is not asked. */

@@ -1,6 +1,6 @@
-import { databaseAnswers } from '../../lib/diagnostics/database-answers';
-import { textResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
+import { databaseAnswers } from '../../lib/platform/diagnostics/database-answers';
+import { textResponse, type ApiRequest, type ApiResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
 import { healthyText } from './healthy-text';
 
 const databaseCheckTimeoutMs = 2000;

@@ -1,5 +1,5 @@
-import type { RouteDefinition } from '../../lib/http/route-definition';
-import type { GitHostKind } from '../../lib/sources/source-kinds';
+import type { RouteDefinition } from '../../lib/platform/http/route-definition';
+import type { GitHostKind } from '../../lib/features/sources/source-kinds';
 
 /** The host a connectivity route is about: `/api/workspaces/{workspaceId}/<host>/…`. */
 export function hostOfRoute(route: RouteDefinition): Extract<GitHostKind, 'github' | 'gitlab'> {

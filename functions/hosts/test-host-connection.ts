@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/http/caller';
-import { jsonResponse, type ApiRequest } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { withHostProblems } from '../../lib/sources/host-problem';
-import { workspaceHostClient } from '../../lib/sources/workspace-host-client';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import type { Caller } from '../../lib/platform/http/caller';
+import { jsonResponse, type ApiRequest } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { withHostProblems } from '../../lib/features/sources/host-problem';
+import { workspaceHostClient } from '../../lib/features/sources/workspace-host-client';
 import { hostNameSchema } from './host-name-schema';
 import { hostOfRoute } from './host-of-route';
 

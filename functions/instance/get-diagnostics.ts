@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { readInstanceDiagnostics, type InstanceDiagnostics } from '../../lib/diagnostics/read-diagnostics';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { HttpProblem } from '../../lib/http/problem';
-import { describes, timestamp } from '../../lib/schema/schema-kit';
+import { readInstanceDiagnostics, type InstanceDiagnostics } from '../../lib/platform/diagnostics/read-diagnostics';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { describes, timestamp } from '../../lib/platform/schema/schema-kit';
 
 const diagnosticsSchema = describes<InstanceDiagnostics>()(
   z.object({

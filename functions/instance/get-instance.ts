@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import packageJson from '../../package.json';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { readInstancePolicy } from '../../lib/settings/instance-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { readInstancePolicy } from '../../lib/features/settings/instance-policy';
 
 /** `profile`, `version`, `isInstanceAdmin`, `allowSelfRegistration`. */
 export const getInstance = defineRoute({

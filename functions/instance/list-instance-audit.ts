@@ -1,11 +1,11 @@
-import { auditPage } from '../../lib/audit/audit-log';
-import { jsonResponse } from '../../lib/http/api-types';
-import { pageQuery } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { auditEntrySchema } from '../../lib/openapi/answer-schemas';
-import { pageOf } from '../../lib/schema/schema-kit';
+import { auditPage } from '../../lib/platform/audit/audit-log';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { pageQuery } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { auditEntrySchema } from '../../lib/features/openapi/answer-schemas';
+import { pageOf } from '../../lib/platform/schema/schema-kit';
 
 /**
  * Every entry of the instance, its own (setup, sign-in, keys forget) and each

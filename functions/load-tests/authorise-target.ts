@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { loadTestTargetSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { authoriseTarget } from '../../lib/load-tests/targets';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { loadTestTargetSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { authoriseTarget } from '../../lib/features/load-tests/targets';
 import { loadTestContext } from './load-test-context';
 import { authoriseRequest } from './load-test-inputs';
 import { targetParams } from './target-params';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { compareWithModel } from '../../lib/load-tests/comparisons';
-import { resultHeadSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { guid, timestamp } from '../../lib/schema/schema-kit';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { compareWithModel } from '../../lib/features/load-tests/comparisons';
+import { resultHeadSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { guid, timestamp } from '../../lib/platform/schema/schema-kit';
 import { compareEstimateQuery } from './load-test-inputs';
 
 const estimateComparison = z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { compareResults } from '../../lib/load-tests/comparisons';
-import { resultHeadSchema } from '../../lib/load-tests/load-test-answer-schemas';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { compareResults } from '../../lib/features/load-tests/comparisons';
+import { resultHeadSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
 import { compareResultsQuery } from './load-test-inputs';
 
 const metricChange = z.object({ baseline: z.number(), candidate: z.number(), change: z.number().nullable(), verdict: z.enum(['regressed', 'improved', 'same']) });

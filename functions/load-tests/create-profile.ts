@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { stressProfileSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { createProfile, profileView } from '../../lib/load-tests/profiles';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { stressProfileSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { createProfile, profileView } from '../../lib/features/load-tests/profiles';
 import { loadTestContext } from './load-test-context';
 import { profileRequest } from './load-test-inputs';
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { loadTestResultSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { storeResult } from '../../lib/load-tests/results';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { loadTestResultSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { storeResult } from '../../lib/features/load-tests/results';
 import { loadTestContext } from './load-test-context';
 import { resultQuery } from './load-test-inputs';
 

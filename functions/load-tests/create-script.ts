@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { loadTestScriptSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { generateScript } from '../../lib/load-tests/scripts';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { loadTestScriptSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { generateScript } from '../../lib/features/load-tests/scripts';
 import { branchQuery } from '../model/model-request';
 import { loadTestContext } from './load-test-context';
 import { scriptRequest } from './load-test-inputs';

@@ -1,8 +1,8 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { removeResult } from '../../lib/load-tests/results';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { removeResult } from '../../lib/features/load-tests/results';
 
 /** 204; no comparison is stored, so none pins a result. */
 export const deleteLoadTestResult = defineRoute({

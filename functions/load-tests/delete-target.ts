@@ -1,8 +1,8 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { removeTarget } from '../../lib/load-tests/targets';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { removeTarget } from '../../lib/features/load-tests/targets';
 import { loadTestContext } from './load-test-context';
 import { targetParams } from './target-params';
 

@@ -1,9 +1,9 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { stressRunSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { finishStressRun } from '../../lib/load-tests/stress-runs';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { stressRunSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { finishStressRun } from '../../lib/features/load-tests/stress-runs';
 import { loadTestContext } from './load-test-context';
 
 /** 200 the run, finished (again: as it is). */

@@ -1,9 +1,9 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { stressProfileSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { existingProfile, profileView } from '../../lib/load-tests/profiles';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { stressProfileSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { existingProfile, profileView } from '../../lib/features/load-tests/profiles';
 
 /** The profile with its stages; a read token may ask. */
 export const getStressProfile = defineRoute({

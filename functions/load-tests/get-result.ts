@@ -1,9 +1,9 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { loadTestResultSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { existingResult } from '../../lib/load-tests/results';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { loadTestResultSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { existingResult } from '../../lib/features/load-tests/results';
 
 /** The result with `raw`, the body as it was sent; a read token may ask. */
 export const getLoadTestResult = defineRoute({

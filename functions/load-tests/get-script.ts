@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { loadTestScriptSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { findScript } from '../../lib/load-tests/script-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { loadTestScriptSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { findScript } from '../../lib/features/load-tests/script-store';
 
 /** The script with `content`; a read token may ask. */
 export const getLoadTestScript = defineRoute({

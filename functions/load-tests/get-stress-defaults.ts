@@ -1,9 +1,9 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { stressDefaultsSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { stressDefaults } from '../../lib/load-tests/profiles';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { stressDefaultsSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { stressDefaults } from '../../lib/features/load-tests/profiles';
 
 /** `{simulation, profiles}`: the settings and a new profile of each shape; a read token may ask. */
 export const getStressDefaults = defineRoute({

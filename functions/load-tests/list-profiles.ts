@@ -1,11 +1,11 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { stressProfileSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { listProfiles } from '../../lib/load-tests/profile-store';
-import { profileView } from '../../lib/load-tests/profiles';
-import { listOf } from '../../lib/schema/schema-kit';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { stressProfileSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { listProfiles } from '../../lib/features/load-tests/profile-store';
+import { profileView } from '../../lib/features/load-tests/profiles';
+import { listOf } from '../../lib/platform/schema/schema-kit';
 
 /** `{items}` with their stages, oldest first; a read token may ask. */
 export const listStressProfiles = defineRoute({

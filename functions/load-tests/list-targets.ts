@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { loadTestTargetSchema } from '../../lib/load-tests/load-test-answer-schemas';
-import { listTargets } from '../../lib/load-tests/target-store';
-import { listOf } from '../../lib/schema/schema-kit';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { loadTestTargetSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { listTargets } from '../../lib/features/load-tests/target-store';
+import { listOf } from '../../lib/platform/schema/schema-kit';
 
 /** `{items}`, oldest first; a read token may ask. */
 export const listLoadTestTargets = defineRoute({

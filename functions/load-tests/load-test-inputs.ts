@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { displayName, storedText } from '../../lib/http/common-schemas';
-import { targetKinds } from '../../lib/load-tests/load-test-records';
-import { stressProfileLimits, stressProfileShapes } from '../../lib/load-tests/stress-profile';
-import { isGuid, shortTextProblem } from '../../lib/text/text-rules';
-import { sectionKeys } from '../../lib/settings/settings-schema';
+import { displayName, storedText } from '../../lib/platform/http/common-schemas';
+import { targetKinds } from '../../lib/features/load-tests/load-test-records';
+import { stressProfileLimits, stressProfileShapes } from '../../lib/features/load-tests/stress-profile';
+import { isGuid, shortTextProblem } from '../../lib/platform/text/text-rules';
+import { sectionKeys } from '../../lib/features/settings/settings-schema';
 
 /** A GUID a request must carry (body member or query parameter). */
 const requiredGuid = z.string('is required: a GUID').refine(isGuid, 'must be a GUID').transform((id) => id.toLowerCase());

@@ -1,6 +1,6 @@
-import type { ApiResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { HttpProblem } from '../../lib/http/problem';
+import type { ApiResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { HttpProblem } from '../../lib/platform/http/problem';
 
 /** 405 with `Allow: POST`: no stream, no session (part 1). */
 async function methodNotAllowed(): Promise<ApiResponse> {

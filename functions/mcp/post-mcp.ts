@@ -1,9 +1,9 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { z } from 'zod';
-import { defineRoute } from '../../lib/http/define-route';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { checkMcpMessage } from '../../lib/mcp/check-mcp-message';
-import { createMcpServer } from '../../lib/mcp/create-mcp-server';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { checkMcpMessage } from '../../lib/features/mcp/check-mcp-message';
+import { createMcpServer } from '../../lib/features/mcp/create-mcp-server';
 
 const jsonRpc = z.looseObject({ jsonrpc: z.literal('2.0') }).meta({ description: 'A JSON-RPC 2.0 message of the Model Context Protocol.' });
 

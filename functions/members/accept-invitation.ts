@@ -1,9 +1,9 @@
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { membershipSchema } from '../../lib/openapi/answer-schemas';
-import { acceptInvitation as accept } from '../../lib/workspaces/invitation-store';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { membershipSchema } from '../../lib/features/openapi/answer-schemas';
+import { acceptInvitation as accept } from '../../lib/features/workspaces/invitation-store';
 import { invitationSecretBody, parseSecretBody } from './member-inputs';
 
 /**

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { membershipSchema } from '../../lib/openapi/answer-schemas';
-import { changeMemberRole as updateRole } from '../../lib/workspaces/member-store';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { membershipSchema } from '../../lib/features/openapi/answer-schemas';
+import { changeMemberRole as updateRole } from '../../lib/features/workspaces/member-store';
 import { workspaceRole } from './member-inputs';
 
 /** ChangeMemberRoleRequest. */

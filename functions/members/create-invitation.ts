@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { emailAddress } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { invitationSchema } from '../../lib/openapi/answer-schemas';
-import { hitRateLimit, rateLimitRules } from '../../lib/rate-limit/hit-rate-limit';
-import { issueInvitation } from '../../lib/workspaces/invitation-store';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { emailAddress } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { invitationSchema } from '../../lib/features/openapi/answer-schemas';
+import { hitRateLimit, rateLimitRules } from '../../lib/platform/rate-limit/hit-rate-limit';
+import { issueInvitation } from '../../lib/features/workspaces/invitation-store';
 import { workspaceRole } from './member-inputs';
 
 /** CreateInvitationRequest. */

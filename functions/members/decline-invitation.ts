@@ -1,9 +1,9 @@
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { invitationSchema } from '../../lib/openapi/answer-schemas';
-import { declineInvitation as decline } from '../../lib/workspaces/invitation-store';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { invitationSchema } from '../../lib/features/openapi/answer-schemas';
+import { declineInvitation as decline } from '../../lib/features/workspaces/invitation-store';
 import { invitationSecretBody, parseSecretBody } from './member-inputs';
 
 /**

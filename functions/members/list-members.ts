@@ -1,10 +1,10 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { memberSchema } from '../../lib/openapi/answer-schemas';
-import { listOf } from '../../lib/schema/schema-kit';
-import { listMembers as readMembers } from '../../lib/workspaces/member-store';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { memberSchema } from '../../lib/features/openapi/answer-schemas';
+import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listMembers as readMembers } from '../../lib/features/workspaces/member-store';
 
 /** Any member: 200 `{items[{userId,email,name,role,joinedAt}]}` by name then user ID. */
 export const listMembers = defineRoute({

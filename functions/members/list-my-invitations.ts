@@ -1,8 +1,8 @@
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { invitationSchema } from '../../lib/openapi/answer-schemas';
-import { listOf } from '../../lib/schema/schema-kit';
-import { listOpenInvitationsForEmail } from '../../lib/workspaces/invitation-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { invitationSchema } from '../../lib/features/openapi/answer-schemas';
+import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOpenInvitationsForEmail } from '../../lib/features/workspaces/invitation-store';
 
 /** The open, unexpired invitations of the caller's e-mail address; no secrets. */
 export const listMyInvitations = defineRoute({

@@ -1,8 +1,8 @@
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { invitationSchema } from '../../lib/openapi/answer-schemas';
-import { lookUpInvitation as findInvitation } from '../../lib/workspaces/invitation-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { invitationSchema } from '../../lib/features/openapi/answer-schemas';
+import { lookUpInvitation as findInvitation } from '../../lib/features/workspaces/invitation-store';
 import { invitationSecretBody, parseSecretBody } from './member-inputs';
 
 /** With null or `{secret}`: 200 the invitation when the secret matches or it is addressed to the caller; 404 otherwise. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseBody } from '../../lib/http/parse-input';
+import { parseBody } from '../../lib/platform/http/parse-input';
 
 /** A workspace role as a request names it. */
 export const workspaceRole = z.enum(['viewer', 'editor', 'owner'], 'must be "viewer", "editor" or "owner"');

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { passwordProblem } from '../../lib/auth/first-run-setup';
-import { hashPassword } from '../../lib/auth/password';
-import { createSession } from '../../lib/auth/session-store';
-import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
-import { toUserView } from '../../lib/users/user-store';
-import { jsonResponse } from '../../lib/http/api-types';
-import { displayName, passwordText } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { membershipSchema, userViewSchema } from '../../lib/openapi/answer-schemas';
-import { registerThroughInvitation as register } from '../../lib/workspaces/invitation-store';
+import { passwordProblem } from '../../lib/features/auth/first-run-setup';
+import { hashPassword } from '../../lib/features/auth/password';
+import { createSession } from '../../lib/features/auth/session-store';
+import { cookieIsSecure, sessionCookie } from '../../lib/features/auth/session-cookie';
+import { toUserView } from '../../lib/features/users/user-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { displayName, passwordText } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { membershipSchema, userViewSchema } from '../../lib/features/openapi/answer-schemas';
+import { registerThroughInvitation as register } from '../../lib/features/workspaces/invitation-store';
 import { invitationSecretRequest } from './member-inputs';
 
 const invitedAccountRequest = invitationSecretRequest.extend({

@@ -1,10 +1,10 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { invitationSchema } from '../../lib/openapi/answer-schemas';
-import { revokeInvitation as markRevoked } from '../../lib/workspaces/invitation-store';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { invitationSchema } from '../../lib/features/openapi/answer-schemas';
+import { revokeInvitation as markRevoked } from '../../lib/features/workspaces/invitation-store';
 
 /** 200 the invitation, status `revoked`; its secret stops working. */
 export const revokeInvitation = defineRoute({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { elementKinds, elementStatuses } from '../../lib/model/model-records';
+import { elementKinds, elementStatuses } from '../../lib/core/model/model-records';
 import { recordEndpoints, recordListQueryMembers } from './record-endpoints';
 
 /** Elements also filter by name (a substring, in any case), kind, tag and status. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { HttpProblem } from '../../lib/http/problem';
-import { toServiceResult } from '../../lib/http/response';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { toServiceResult } from '../../lib/platform/http/response';
 import { fitModelExportToFunction } from './fit-function-answer';
 
 const projectId = '7d444840-9dc0-11d1-b245-5ffdce74fad2';

@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import type { ApiResponse } from '../../lib/http/api-types';
-import { HttpProblem } from '../../lib/http/problem';
-import { toServiceResult } from '../../lib/http/response';
-import { acceptsGzip, responsePayloadBytes } from '../../lib/http/response-payload';
-import { sectionOfKind } from '../../lib/model/model-records';
+import type { ApiResponse } from '../../lib/platform/http/api-types';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { toServiceResult } from '../../lib/platform/http/response';
+import { acceptsGzip, responsePayloadBytes } from '../../lib/platform/http/response-payload';
+import { sectionOfKind } from '../../lib/core/model/model-records';
 
 const listPaths = Object.values(sectionOfKind).join(', ');
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { queryWholeNumber } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { importModelDocument } from '../../lib/model/import-model-document';
-import { importResultSchema, modelDocumentSchema } from '../../lib/model/record-answer-schemas';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { queryWholeNumber } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { importModelDocument } from '../../lib/core/model/import-model-document';
+import { importResultSchema, modelDocumentSchema } from '../../lib/core/model/record-answer-schemas';
 
 const importQuery = z.strictObject({
   dryRun: z.enum(['true', 'false'], 'must be true or false').optional(),

@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf, type Caller } from '../../lib/http/caller';
-import { jsonResponse, noContentResponse, type ApiRequest, type ApiResponse } from '../../lib/http/api-types';
-import { guidText, pageCursor, pageLimit } from '../../lib/http/common-schemas';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
-import { defineRoute, type Endpoint } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { editModelRecord, type RecordEdit } from '../../lib/model/edit-model-record';
-import { listModelRecordPage, type ElementFilters } from '../../lib/model/list-model-records';
-import { sectionOfKind, type ModelKind } from '../../lib/model/model-records';
-import { readModelRecord } from '../../lib/model/model-store';
-import { recordEntrySchemaOf, recordSchemaOfKind } from '../../lib/model/record-answer-schemas';
-import { branchOrMain, readStreamOf } from '../../lib/model/stream-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf, type Caller } from '../../lib/platform/http/caller';
+import { jsonResponse, noContentResponse, type ApiRequest, type ApiResponse } from '../../lib/platform/http/api-types';
+import { guidText, pageCursor, pageLimit } from '../../lib/platform/http/common-schemas';
+import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
+import { defineRoute, type Endpoint } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { editModelRecord, type RecordEdit } from '../../lib/core/model/edit-model-record';
+import { listModelRecordPage, type ElementFilters } from '../../lib/core/model/list-model-records';
+import { sectionOfKind, type ModelKind } from '../../lib/core/model/model-records';
+import { readModelRecord } from '../../lib/core/model/model-store';
+import { recordEntrySchemaOf, recordSchemaOfKind } from '../../lib/core/model/record-answer-schemas';
+import { branchOrMain, readStreamOf } from '../../lib/core/model/stream-store';
 import { branchIdOf, branchQuery, readStreamQuery, recordNotFound } from './model-request';
 
 /**

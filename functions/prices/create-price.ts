@@ -1,10 +1,10 @@
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { priceEntrySchema } from '../../lib/prices/price-answer-schema';
-import { customPriceRequest } from '../../lib/prices/price-rules';
-import { createCustomPrice } from '../../lib/prices/price-service';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { priceEntrySchema } from '../../lib/features/prices/price-answer-schema';
+import { customPriceRequest } from '../../lib/features/prices/price-rules';
+import { createCustomPrice } from '../../lib/features/prices/price-service';
 import { priceWorkspace } from './price-workspace';
 
 /** CustomPriceRequest → 201 price entry (source `custom`). */

@@ -1,8 +1,8 @@
-import { actorOf } from '../../lib/http/caller';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { removePrice } from '../../lib/prices/price-service';
+import { actorOf } from '../../lib/platform/http/caller';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { removePrice } from '../../lib/features/prices/price-service';
 import { priceWorkspace } from './price-workspace';
 
 /** 204; 404 for a price of no such workspace; 409 naming each cost sheet that uses it. */

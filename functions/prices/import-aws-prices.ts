@@ -1,10 +1,10 @@
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { priceCatalogContext } from '../../lib/prices/catalog-access';
-import { importAwsPrices as importPrices } from '../../lib/prices/catalog-imports';
-import { awsImportRequest } from '../../lib/prices/catalog-requests';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
+import { importAwsPrices as importPrices } from '../../lib/features/prices/catalog-imports';
+import { awsImportRequest } from '../../lib/features/prices/catalog-requests';
 import { importedPricesSchema } from './imported-prices-schema';
 import { priceWorkspace } from './price-workspace';
 

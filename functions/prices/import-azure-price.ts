@@ -1,11 +1,11 @@
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { priceCatalogContext } from '../../lib/prices/catalog-access';
-import { importAzurePrice as importPrice } from '../../lib/prices/catalog-imports';
-import { azureImportRequest } from '../../lib/prices/catalog-requests';
-import { priceEntrySchema } from '../../lib/prices/price-answer-schema';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
+import { importAzurePrice as importPrice } from '../../lib/features/prices/catalog-imports';
+import { azureImportRequest } from '../../lib/features/prices/catalog-requests';
+import { priceEntrySchema } from '../../lib/features/prices/price-answer-schema';
 import { priceWorkspace } from './price-workspace';
 
 /** The cloudA import → 201 price entry; 502 when Azure fails (nothing stored). */

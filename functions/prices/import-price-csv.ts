@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { priceEntrySchema } from '../../lib/prices/price-answer-schema';
-import { importPriceCsv as importCsv } from '../../lib/prices/price-service';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { priceEntrySchema } from '../../lib/features/prices/price-answer-schema';
+import { importPriceCsv as importCsv } from '../../lib/features/prices/price-service';
 import { priceWorkspace } from './price-workspace';
 
 /** PriceCsvRequest of part 2: `csv` required; null is refused (there is nothing to read). */

@@ -1,11 +1,11 @@
-import { jsonResponse } from '../../lib/http/api-types';
-import { pageQuery } from '../../lib/http/common-schemas';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery } from '../../lib/http/parse-input';
-import { pageOf } from '../../lib/schema/schema-kit';
-import { priceEntrySchema } from '../../lib/prices/price-answer-schema';
-import { listPriceEntryPage } from '../../lib/prices/price-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { pageQuery } from '../../lib/platform/http/common-schemas';
+import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery } from '../../lib/platform/http/parse-input';
+import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { priceEntrySchema } from '../../lib/features/prices/price-answer-schema';
+import { listPriceEntryPage } from '../../lib/features/prices/price-store';
 import { priceWorkspace } from './price-workspace';
 
 /** `{items: [price entry], nextCursor}`, oldest first; an agent token with `read` may ask. */

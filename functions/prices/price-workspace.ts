@@ -1,7 +1,7 @@
-import { authorizeWorkspace, type WorkspaceRole } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/http/caller';
-import type { ApiRequest } from '../../lib/http/api-types';
-import { pathUuid } from '../../lib/http/parse-input';
+import { authorizeWorkspace, type WorkspaceRole } from '../../lib/features/auth/access-policy';
+import type { Caller } from '../../lib/platform/http/caller';
+import type { ApiRequest } from '../../lib/platform/http/api-types';
+import { pathUuid } from '../../lib/platform/http/parse-input';
 
 /**
  * The workspace of a price route and the caller's access to it (docs/decisions.md "Prices"):

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery } from '../../lib/http/parse-input';
-import { calendarDate } from '../../lib/schema/schema-kit';
-import { priceCatalogContext } from '../../lib/prices/catalog-access';
-import { awsPricesQuery } from '../../lib/prices/catalog-requests';
-import { searchAwsPrices as search } from '../../lib/prices/catalog-searches';
-import { decimalText } from '../../lib/prices/price-answer-schema';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery } from '../../lib/platform/http/parse-input';
+import { calendarDate } from '../../lib/platform/schema/schema-kit';
+import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
+import { awsPricesQuery } from '../../lib/features/prices/catalog-requests';
+import { searchAwsPrices as search } from '../../lib/features/prices/catalog-searches';
+import { decimalText } from '../../lib/features/prices/price-answer-schema';
 import { priceWorkspace } from './price-workspace';
 
 const awsRate = z.looseObject({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery } from '../../lib/http/parse-input';
-import { priceCatalogContext } from '../../lib/prices/catalog-access';
-import { azureMeterQuery } from '../../lib/prices/catalog-requests';
-import { searchAzureMeters as search } from '../../lib/prices/catalog-searches';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery } from '../../lib/platform/http/parse-input';
+import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
+import { azureMeterQuery } from '../../lib/features/prices/catalog-requests';
+import { searchAzureMeters as search } from '../../lib/features/prices/catalog-searches';
 import { priceWorkspace } from './price-workspace';
 
 const azureMeter = z.looseObject({

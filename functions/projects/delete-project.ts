@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { deleteProject as removeProject } from '../../lib/workspaces/project-store';
-import { appendAudit } from '../../lib/audit/audit-log';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { deleteProject as removeProject } from '../../lib/features/workspaces/project-store';
+import { appendAudit } from '../../lib/platform/audit/audit-log';
 
 export const deleteProject = defineRoute({
   group: 'projects',

@@ -1,11 +1,11 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { promiseDetailSchema } from '../../lib/promises/promise-answer-schemas';
-import { approvePromiseDraft } from '../../lib/promises/promise-commands';
-import { readPromiseDetail } from '../../lib/promises/promise-views';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { promiseDetailSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { approvePromiseDraft } from '../../lib/features/promises/promise-commands';
+import { readPromiseDetail } from '../../lib/features/promises/promise-views';
 import { approveRequest } from './promise-inputs';
 import { promiseParams } from './promise-params';
 

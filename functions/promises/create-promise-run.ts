@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { promiseRunSchema } from '../../lib/promises/promise-answer-schemas';
-import { runObligation } from '../../lib/promises/run-obligation';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { promiseRunSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { runObligation } from '../../lib/features/promises/run-obligation';
 import { runRequest } from './promise-inputs';
 import { promiseParams } from './promise-params';
 

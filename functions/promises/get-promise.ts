@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { promiseDetailSchema } from '../../lib/promises/promise-answer-schemas';
-import { readPromiseDetail } from '../../lib/promises/promise-views';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { promiseDetailSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { readPromiseDetail } from '../../lib/features/promises/promise-views';
 import { promiseParams } from './promise-params';
 
 /** The get_promise shape (in-force and draft revisions with their evidence). */

@@ -1,13 +1,13 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { pageOf } from '../../lib/schema/schema-kit';
-import { promiseRunSchema } from '../../lib/promises/promise-answer-schemas';
-import { findPromise } from '../../lib/promises/promise-store';
-import { findObligation, readPromiseRunPage } from '../../lib/promises/promise-views';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { promiseRunSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { findPromise } from '../../lib/features/promises/promise-store';
+import { findObligation, readPromiseRunPage } from '../../lib/features/promises/promise-views';
 import { runsQuery } from './promise-inputs';
 import { promiseParams } from './promise-params';
 

@@ -1,12 +1,12 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { pageQuery } from '../../lib/http/common-schemas';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { pageOf } from '../../lib/schema/schema-kit';
-import { promiseListItemSchema } from '../../lib/promises/promise-answer-schemas';
-import { readPromiseListPage } from '../../lib/promises/promise-views';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { pageQuery } from '../../lib/platform/http/common-schemas';
+import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { promiseListItemSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { readPromiseListPage } from '../../lib/features/promises/promise-views';
 
 /** 200 `{items, nextCursor}` in requirement-number order, items as list_promises gives them. */
 export const listPromises = defineRoute({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Caller } from '../../lib/http/caller';
-import { actorOf } from '../../lib/http/caller';
-import { displayName, pageLimit, guidText, pageCursor, storedJsonObject, storedText } from '../../lib/http/common-schemas';
-import type { PromiseActor } from '../../lib/promises/promise-commands';
-import { linkKinds, obligationKinds } from '../../lib/promises/promise-records';
+import type { Caller } from '../../lib/platform/http/caller';
+import { actorOf } from '../../lib/platform/http/caller';
+import { displayName, pageLimit, guidText, pageCursor, storedJsonObject, storedText } from '../../lib/platform/http/common-schemas';
+import type { PromiseActor } from '../../lib/features/promises/promise-commands';
+import { linkKinds, obligationKinds } from '../../lib/features/promises/promise-records';
 
 /** Limits of a promise revision (docs/decisions.md "Promises"). */
 export const promiseLimits = Object.freeze({ titleCharacters: 200, textCharacters: 20_000, links: 200, obligations: 100, recipeBytes: 8192 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineRoute } from '../../lib/http/define-route';
-import { HttpProblem } from '../../lib/http/problem';
-import { webFileResponse } from '../../lib/web/web-file-response';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { webFileResponse } from '../../lib/platform/web/web-file-response';
 import { cacheNote } from './cache-note';
 import { builtReferenceFiles } from './reference-request';
 

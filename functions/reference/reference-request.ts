@@ -1,5 +1,5 @@
-import { HttpProblem } from '../../lib/http/problem';
-import { referenceFiles, type ReferenceFiles } from '../../lib/openapi/reference-files';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { referenceFiles, type ReferenceFiles } from '../../lib/features/openapi/reference-files';
 
 /** The reference's files, or 503 when the service was run without being built (the build writes them). */
 export async function builtReferenceFiles(): Promise<ReferenceFiles> {

@@ -1,12 +1,12 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { decideProposalsRequest, decideProposals as decide } from '../../lib/scans/decide-proposals';
-import { decideResultSchema } from '../../lib/scans/scan-answer-schemas';
-import { scanOfProject } from '../../lib/scans/scan-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { decideProposalsRequest, decideProposals as decide } from '../../lib/features/scans/decide-proposals';
+import { decideResultSchema } from '../../lib/features/scans/scan-answer-schemas';
+import { scanOfProject } from '../../lib/features/scans/scan-store';
 import { scanParams } from './scan-params';
 
 /** 409 also for a removal that leaves references. */

@@ -1,6 +1,6 @@
-import { textResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { impactReport } from '../../lib/scans/impact-report';
+import { textResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { impactReport } from '../../lib/features/scans/impact-report';
 import { impactOf } from './scan-impact';
 import { scanParams } from './scan-params';
 

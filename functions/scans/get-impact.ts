@@ -1,6 +1,6 @@
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { changeImpactSchema } from '../../lib/scans/scan-answer-schemas';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { changeImpactSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { impactOf } from './scan-impact';
 import { scanParams } from './scan-params';
 

@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { scanDetailSchema } from '../../lib/scans/scan-answer-schemas';
-import { scanDetail } from '../../lib/scans/scan-detail';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { scanDetailSchema } from '../../lib/features/scans/scan-answer-schemas';
+import { scanDetail } from '../../lib/features/scans/scan-detail';
 import { scanParams } from './scan-params';
 
 /** The scan detail with its skipped files and proposal counts. */

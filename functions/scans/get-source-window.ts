@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { queryWholeNumber } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { sourceWindow } from '../../lib/scans/scan-evidence';
-import { scanOfProject } from '../../lib/scans/scan-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { queryWholeNumber } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { sourceWindow } from '../../lib/features/scans/scan-evidence';
+import { scanOfProject } from '../../lib/features/scans/scan-store';
 import { scanParams } from './scan-params';
 
 const windowQuery = z.strictObject({

@@ -1,12 +1,12 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { pageQuery } from '../../lib/http/common-schemas';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { pageOf } from '../../lib/schema/schema-kit';
-import { scanSchema } from '../../lib/scans/scan-answer-schemas';
-import { listScans as readScans } from '../../lib/scans/scan-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { pageQuery } from '../../lib/platform/http/common-schemas';
+import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { scanSchema } from '../../lib/features/scans/scan-answer-schemas';
+import { listScans as readScans } from '../../lib/features/scans/scan-store';
 
 /** `{items, nextCursor}`, newest first. */
 export const listScans = defineRoute({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageCursor, pageLimit } from '../../lib/http/common-schemas';
-import { modelKinds } from '../../lib/model/model-records';
+import { pageCursor, pageLimit } from '../../lib/platform/http/common-schemas';
+import { modelKinds } from '../../lib/core/model/model-records';
 
 /** Query of GET …/proposals: `status`, `action`, `entityKind`, `cursor`, `limit`. */
 export const proposalQuery = z.strictObject({

@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { scanSchema } from '../../lib/scans/scan-answer-schemas';
-import { resumeScan as requeueScan } from '../../lib/scans/scan-lifecycle';
-import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { scanSchema } from '../../lib/features/scans/scan-answer-schemas';
+import { resumeScan as requeueScan } from '../../lib/features/scans/scan-lifecycle';
+import { effectiveWorkspaceSettings } from '../../lib/features/settings/settings-service';
 import { scanParams } from './scan-params';
 
 export const resumeScan = defineRoute({

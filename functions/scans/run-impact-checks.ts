@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { guid } from '../../lib/schema/schema-kit';
-import { impactChecks } from '../../lib/scans/impact-checks';
-import { scanOfProject } from '../../lib/scans/scan-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { guid } from '../../lib/platform/schema/schema-kit';
+import { impactChecks } from '../../lib/features/scans/impact-checks';
+import { scanOfProject } from '../../lib/features/scans/scan-store';
 import { scanParams } from './scan-params';
 
 /** Writes nothing; 409 until the scan completed. */

@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/http/caller';
-import type { ApiRequest } from '../../lib/http/api-types';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { pendingProposalImpact } from '../../lib/scans/change-impact';
-import { scanOfProject } from '../../lib/scans/scan-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import type { Caller } from '../../lib/platform/http/caller';
+import type { ApiRequest } from '../../lib/platform/http/api-types';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { pendingProposalImpact } from '../../lib/features/scans/change-impact';
+import { scanOfProject } from '../../lib/features/scans/scan-store';
 
 /** What the pending proposals of the completed scan in the path would change (viewer); 404; 409 until the scan completed. */
 export async function impactOf(request: ApiRequest<Caller>) {

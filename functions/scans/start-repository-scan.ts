@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { guid } from '../../lib/schema/schema-kit';
-import { requestRepositoryScan } from '../../lib/scans/request-scan';
-import { startScanRequest } from '../../lib/sources/source-requests';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { guid } from '../../lib/platform/schema/schema-kit';
+import { requestRepositoryScan } from '../../lib/features/scans/request-scan';
+import { startScanRequest } from '../../lib/features/sources/source-requests';
 import { scanRequestContext } from '../sources/source-context';
 
 /** A queued scan of a GitHub repository named in the body, without a Source (docs/sources.md). */

@@ -1,12 +1,12 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { scanDetailSchema } from '../../lib/scans/scan-answer-schemas';
-import { scanDetail } from '../../lib/scans/scan-detail';
-import { failScanIfWorkerGone } from '../../lib/scans/scan-lifecycle';
-import { scanOfProject } from '../../lib/scans/scan-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { scanDetailSchema } from '../../lib/features/scans/scan-answer-schemas';
+import { scanDetail } from '../../lib/features/scans/scan-detail';
+import { failScanIfWorkerGone } from '../../lib/features/scans/scan-lifecycle';
+import { scanOfProject } from '../../lib/features/scans/scan-store';
 import { scanParams } from './scan-params';
 
 /**

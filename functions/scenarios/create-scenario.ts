@@ -1,11 +1,11 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { scenarioDocumentSchema } from '../../lib/playback/run-result-schema';
-import { insertScenario } from '../../lib/scenarios/scenario-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { scenarioDocumentSchema } from '../../lib/core/playback/run-result-schema';
+import { insertScenario } from '../../lib/features/scenarios/scenario-store';
 import { scenarioBody, writtenScenarioSchema } from './scenario-schema';
 import { readScenarioBody, scenarioView } from './scenario-views';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { pageQuery } from '../../lib/http/common-schemas';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { guid, pageOf } from '../../lib/schema/schema-kit';
-import { listScenarioPage } from '../../lib/scenarios/scenario-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { pageQuery } from '../../lib/platform/http/common-schemas';
+import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { guid, pageOf } from '../../lib/platform/schema/schema-kit';
+import { listScenarioPage } from '../../lib/features/scenarios/scenario-store';
 
 /** A page of `{id, name}` in name order, with `nextCursor`. */
 export const listScenarios = defineRoute({

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse, textResponse } from '../../lib/http/api-types';
-import { guidText } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { runResultSchema } from '../../lib/playback/run-result-schema';
-import { playStoredScenario } from '../../lib/scenarios/play-stored-scenario';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse, textResponse } from '../../lib/platform/http/api-types';
+import { guidText } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { runResultSchema } from '../../lib/core/playback/run-result-schema';
+import { playStoredScenario } from '../../lib/features/scenarios/play-stored-scenario';
 import { scenarioParams } from './scenario-schema';
 
 const runQuery = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ignoredMemberSchema } from '../../lib/model/record-answer-schemas';
-import { scenarioDocumentSchema, scenarioOriginSchema } from '../../lib/playback/run-result-schema';
+import { ignoredMemberSchema } from '../../lib/core/model/record-answer-schemas';
+import { scenarioDocumentSchema, scenarioOriginSchema } from '../../lib/core/playback/run-result-schema';
 
 export const scenarioSchema = scenarioDocumentSchema.extend({ origin: scenarioOriginSchema }).meta({ id: 'Scenario' });
 

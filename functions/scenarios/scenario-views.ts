@@ -1,7 +1,7 @@
-import { HttpProblem } from '../../lib/http/problem';
-import type { IgnoredMember } from '../../lib/model/ignored-members';
-import { readScenarioDocument, type ReadScenarioOptions, type ScenarioDocument } from '../../lib/playback/scenario-document';
-import { scenarioLists, type StoredScenario } from '../../lib/scenarios/scenario-store';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import type { IgnoredMember } from '../../lib/core/model/ignored-members';
+import { readScenarioDocument, type ReadScenarioOptions, type ScenarioDocument } from '../../lib/core/playback/scenario-document';
+import { scenarioLists, type StoredScenario } from '../../lib/features/scenarios/scenario-store';
 
 /** A scenario as the API answers it: the document with `origin` (part 1 "Scenario document"). */
 export function scenarioView(stored: StoredScenario) {

@@ -1,9 +1,9 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { deleteSecretWithAudit } from '../../lib/secrets/audited-secret-changes';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { deleteSecretWithAudit } from '../../lib/features/secrets/audited-secret-changes';
 import { secretNameFromPath } from './secret-name-from-path';
 import { secretNameParams } from './secret-status-schema';
 

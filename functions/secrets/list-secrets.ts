@@ -1,12 +1,12 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { listOf } from '../../lib/schema/schema-kit';
-import { environmentSecretAddresses } from '../../lib/secrets/secret-names';
-import { describeSecrets } from '../../lib/secrets/secret-status';
-import { listStoredSecrets } from '../../lib/secrets/secret-store';
-import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { listOf } from '../../lib/platform/schema/schema-kit';
+import { environmentSecretAddresses } from '../../lib/features/secrets/secret-names';
+import { describeSecrets } from '../../lib/features/secrets/secret-status';
+import { listStoredSecrets } from '../../lib/features/secrets/secret-store';
+import { effectiveWorkspaceSettings } from '../../lib/features/settings/settings-service';
 import { secretStatusSchema } from './secret-status-schema';
 
 /** Each origin is read from the workspace's effective settings now (docs/secrets.md). */

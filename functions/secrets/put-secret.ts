@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { setSecretWithAudit } from '../../lib/secrets/audited-secret-changes';
-import { environmentSecretAddresses, secretOriginFor, secretValueProblem } from '../../lib/secrets/secret-names';
-import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { setSecretWithAudit } from '../../lib/features/secrets/audited-secret-changes';
+import { environmentSecretAddresses, secretOriginFor, secretValueProblem } from '../../lib/features/secrets/secret-names';
+import { effectiveWorkspaceSettings } from '../../lib/features/settings/settings-service';
 import { secretNameFromPath } from './secret-name-from-path';
 import { secretNameParams } from './secret-status-schema';
 

@@ -1,5 +1,5 @@
-import { HttpProblem } from '../../lib/http/problem';
-import { fixedSecretNames, parseSecretName, type SecretName } from '../../lib/secrets/secret-names';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { fixedSecretNames, parseSecretName, type SecretName } from '../../lib/features/secrets/secret-names';
 
 /** The `{name}` path segment as a known secret name; 400 otherwise (part 2 "Errors": unknown secret name). */
 export function secretNameFromPath(text: string | undefined): SecretName {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { describes, timestamp } from '../../lib/schema/schema-kit';
-import type { SecretStatus } from '../../lib/secrets/secret-status';
+import { describes, timestamp } from '../../lib/platform/schema/schema-kit';
+import type { SecretStatus } from '../../lib/features/secrets/secret-status';
 
 export const secretStateSchema = z.enum(['not_set', 'ok', 'origin_changed', 'no_address', 'unreadable']);
 

@@ -1,8 +1,8 @@
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { settingsContext } from '../../lib/settings/settings-context';
-import { instanceSettingsView } from '../../lib/settings/settings-service';
-import { settingsEtag } from '../../lib/settings/settings-version-header';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { settingsContext } from '../../lib/features/settings/settings-context';
+import { instanceSettingsView } from '../../lib/features/settings/settings-service';
+import { settingsEtag } from '../../lib/features/settings/settings-version-header';
 import { requireInstanceAdmin } from './require-instance-admin';
 import { etagNote, instanceSettingsSchema } from './settings-view-schemas';
 

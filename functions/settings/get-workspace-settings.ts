@@ -1,10 +1,10 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { settingsContext } from '../../lib/settings/settings-context';
-import { workspaceSettingsView } from '../../lib/settings/settings-service';
-import { settingsEtag } from '../../lib/settings/settings-version-header';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { settingsContext } from '../../lib/features/settings/settings-context';
+import { workspaceSettingsView } from '../../lib/features/settings/settings-service';
+import { settingsEtag } from '../../lib/features/settings/settings-version-header';
 import { etagNote, workspaceSettingsSchema } from './settings-view-schemas';
 
 /** Any member: `ETag` the quoted version. */

@@ -1,12 +1,12 @@
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { settingsContext } from '../../lib/settings/settings-context';
-import { instanceSettingsBody } from '../../lib/settings/settings-schema';
-import { replaceInstanceSettings as replaceSettings } from '../../lib/settings/settings-service';
-import { ifMatchVersion, settingsEtag } from '../../lib/settings/settings-version-header';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { settingsContext } from '../../lib/features/settings/settings-context';
+import { instanceSettingsBody } from '../../lib/features/settings/settings-schema';
+import { replaceInstanceSettings as replaceSettings } from '../../lib/features/settings/settings-service';
+import { ifMatchVersion, settingsEtag } from '../../lib/features/settings/settings-version-header';
 import { requireInstanceAdmin } from './require-instance-admin';
 import { etagNote, ifMatchHeader, instanceSettingsSchema } from './settings-view-schemas';
 

@@ -1,13 +1,13 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { settingsContext } from '../../lib/settings/settings-context';
-import { partialSettingsSchema } from '../../lib/settings/settings-schema';
-import { replaceWorkspaceSettings as replaceSettings } from '../../lib/settings/settings-service';
-import { ifMatchVersion, settingsEtag } from '../../lib/settings/settings-version-header';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { settingsContext } from '../../lib/features/settings/settings-context';
+import { partialSettingsSchema } from '../../lib/features/settings/settings-schema';
+import { replaceWorkspaceSettings as replaceSettings } from '../../lib/features/settings/settings-service';
+import { ifMatchVersion, settingsEtag } from '../../lib/features/settings/settings-version-header';
 import { etagNote, ifMatchHeader, workspaceSettingsSchema } from './settings-view-schemas';
 
 /** The fixture workspace's overrides (test/support/contract-world.ts), kept by the example. */

@@ -1,5 +1,5 @@
-import type { PersonCaller } from '../../lib/http/caller';
-import { HttpProblem } from '../../lib/http/problem';
+import type { PersonCaller } from '../../lib/platform/http/caller';
+import { HttpProblem } from '../../lib/platform/http/problem';
 
 /** Instance settings are the instance administrator's alone (part 2 "Authentication"). */
 export function requireInstanceAdmin(caller: PersonCaller): void {

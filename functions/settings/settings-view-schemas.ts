@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { guid } from '../../lib/schema/schema-kit';
-import { instancePolicySchema, partialSettingsSchema } from '../../lib/settings/settings-schema';
+import { guid } from '../../lib/platform/schema/schema-kit';
+import { instancePolicySchema, partialSettingsSchema } from '../../lib/features/settings/settings-schema';
 
 /** What GET and PUT of a settings document answer, the `If-Match` they take and the note on their `ETag`. */
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { externalProviderNames } from '../../lib/auth/external-providers';
-import { isSetupRequired, setupTokenHint } from '../../lib/auth/first-run-setup';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { readInstancePolicy } from '../../lib/settings/instance-policy';
+import { externalProviderNames } from '../../lib/features/auth/external-providers';
+import { isSetupRequired, setupTokenHint } from '../../lib/features/auth/first-run-setup';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { readInstancePolicy } from '../../lib/features/settings/instance-policy';
 
 const setupStatusSchema = z.object({
   requiresSetup: z.boolean(),

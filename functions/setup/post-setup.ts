@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { runFirstRunSetup } from '../../lib/auth/first-run-setup';
-import { cookieIsSecure, sessionCookie } from '../../lib/auth/session-cookie';
-import { jsonResponse } from '../../lib/http/api-types';
-import { displayName, emailAddress, passwordText } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { userViewSchema, workspaceSchema } from '../../lib/openapi/answer-schemas';
+import { runFirstRunSetup } from '../../lib/features/auth/first-run-setup';
+import { cookieIsSecure, sessionCookie } from '../../lib/features/auth/session-cookie';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { displayName, emailAddress, passwordText } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { userViewSchema, workspaceSchema } from '../../lib/features/openapi/answer-schemas';
 
 const setupRequest = z.strictObject({
   setupToken: z.string().min(1, 'must not be empty').max(512),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { createShareLink as makeLink } from '../../lib/sharing/share-links';
-import { shareLinkUrl } from '../../lib/sharing/share-token';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { createShareLink as makeLink } from '../../lib/features/sharing/share-links';
+import { shareLinkUrl } from '../../lib/features/sharing/share-token';
 import { createShareLinkRequest } from './share-link-inputs';
 import { shareLinkSchema, viewParams } from './share-link-schema';
 

@@ -1,9 +1,9 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { listOf } from '../../lib/schema/schema-kit';
-import { shareLinksOfView } from '../../lib/sharing/share-links';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { listOf } from '../../lib/platform/schema/schema-kit';
+import { shareLinksOfView } from '../../lib/features/sharing/share-links';
 import { shareLinkSchema, viewParams } from './share-link-schema';
 
 /** Viewer, or a read token: 200 `{items}`, newest first, never a token. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasInvalidUnicode } from '../../lib/text/text-rules';
-import { sharePasswordMaxCharacters, sharePasswordMinCharacters } from '../../lib/sharing/share-password';
+import { hasInvalidUnicode } from '../../lib/platform/text/text-rules';
+import { sharePasswordMaxCharacters, sharePasswordMinCharacters } from '../../lib/features/sharing/share-password';
 
 const linkPassword = z
   .string('must be a string or null')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { describes, guid, timestamp } from '../../lib/schema/schema-kit';
-import { shareLinkStatuses } from '../../lib/sharing/share-link-rules';
-import type { ShareLinkAnswer } from '../../lib/sharing/share-links';
+import { describes, guid, timestamp } from '../../lib/platform/schema/schema-kit';
+import { shareLinkStatuses } from '../../lib/features/sharing/share-link-rules';
+import type { ShareLinkAnswer } from '../../lib/features/sharing/share-links';
 
 export const shareLinkSchema = describes<ShareLinkAnswer>()(
   z

@@ -1,8 +1,8 @@
-import { defineRoute } from '../../lib/http/define-route';
-import { readViewExport } from '../../lib/exports/export-snapshot';
-import { renderViewSvg } from '../../lib/render/render-view-svg';
-import { sharePageHeaders } from '../../lib/sharing/share-headers';
-import { renderSharedViewPage, renderSharePasswordPage, sharePageStylesheet } from '../../lib/sharing/share-page';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { readViewExport } from '../../lib/features/exports/export-snapshot';
+import { renderViewSvg } from '../../lib/core/render/render-view-svg';
+import { sharePageHeaders } from '../../lib/features/sharing/share-headers';
+import { renderSharedViewPage, renderSharePasswordPage, sharePageStylesheet } from '../../lib/features/sharing/share-page';
 import { tokenParams } from './share-token-params';
 import { openLinkOfRequest, passwordGiven, shareAnswer } from './shared-request';
 

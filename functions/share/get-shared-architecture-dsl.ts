@@ -1,6 +1,6 @@
-import { defineRoute } from '../../lib/http/define-route';
-import { readArchitectureDslExport } from '../../lib/exports/export-snapshot';
-import { renderArchitectureDsl } from '../../lib/render/render-architecture-dsl';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { readArchitectureDslExport } from '../../lib/features/exports/export-snapshot';
+import { renderArchitectureDsl } from '../../lib/core/render/render-architecture-dsl';
 import { tokenParams } from './share-token-params';
 import { sharedDownload } from './shared-download';
 

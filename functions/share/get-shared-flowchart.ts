@@ -1,6 +1,6 @@
-import { defineRoute } from '../../lib/http/define-route';
-import { readViewExport } from '../../lib/exports/export-snapshot';
-import { renderViewFlowchart } from '../../lib/render/render-view-flowchart';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { readViewExport } from '../../lib/features/exports/export-snapshot';
+import { renderViewFlowchart } from '../../lib/core/render/render-view-flowchart';
 import { tokenParams } from './share-token-params';
 import { sharedDownload } from './shared-download';
 

@@ -1,6 +1,6 @@
-import { defineRoute } from '../../lib/http/define-route';
-import { readViewExport } from '../../lib/exports/export-snapshot';
-import { renderViewSvg } from '../../lib/render/render-view-svg';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { readViewExport } from '../../lib/features/exports/export-snapshot';
+import { renderViewSvg } from '../../lib/core/render/render-view-svg';
 import { tokenParams } from './share-token-params';
 import { sharedDownload } from './shared-download';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { defineRoute } from '../../lib/http/define-route';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { sharePageHeaders } from '../../lib/sharing/share-headers';
-import { renderSharePasswordPage, sharePageStylesheet } from '../../lib/sharing/share-page';
-import { checkSharePassword } from '../../lib/sharing/share-password';
-import { passwordOfForm } from '../../lib/sharing/share-password-form';
-import { shareProofCookie, signShareProof } from '../../lib/sharing/share-proof';
-import { shareLinkPath } from '../../lib/sharing/share-token';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { sharePageHeaders } from '../../lib/features/sharing/share-headers';
+import { renderSharePasswordPage, sharePageStylesheet } from '../../lib/features/sharing/share-page';
+import { checkSharePassword } from '../../lib/features/sharing/share-password';
+import { passwordOfForm } from '../../lib/features/sharing/share-password-form';
+import { shareProofCookie, signShareProof } from '../../lib/features/sharing/share-proof';
+import { shareLinkPath } from '../../lib/features/sharing/share-token';
 import { tokenParams } from './share-token-params';
 import { openLinkOfRequest, secureCookie, shareAnswer } from './shared-request';
 

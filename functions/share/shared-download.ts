@@ -1,7 +1,7 @@
-import type { ApiRequest, ApiResponse } from '../../lib/http/api-types';
-import { HttpProblem } from '../../lib/http/problem';
-import { shareDownloadHeaders, shareRefusalHeaders } from '../../lib/sharing/share-headers';
-import type { LiveShareLink } from '../../lib/sharing/share-links';
+import type { ApiRequest, ApiResponse } from '../../lib/platform/http/api-types';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { shareDownloadHeaders, shareRefusalHeaders } from '../../lib/features/sharing/share-headers';
+import type { LiveShareLink } from '../../lib/features/sharing/share-links';
 import { openLinkOfRequest, passwordGiven, shareAnswer } from './shared-request';
 
 /**

@@ -1,10 +1,10 @@
-import { cookieIsSecure } from '../../lib/auth/session-cookie';
-import type { ApiRequest, ApiResponse } from '../../lib/http/api-types';
-import { HttpProblem } from '../../lib/http/problem';
-import type { ShareHeaders } from '../../lib/sharing/share-headers';
-import { shareRefusalHeaders } from '../../lib/sharing/share-headers';
-import { openShareLink, type LiveShareLink } from '../../lib/sharing/share-links';
-import { shareProofCookieName, verifyShareProof } from '../../lib/sharing/share-proof';
+import { cookieIsSecure } from '../../lib/features/auth/session-cookie';
+import type { ApiRequest, ApiResponse } from '../../lib/platform/http/api-types';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import type { ShareHeaders } from '../../lib/features/sharing/share-headers';
+import { shareRefusalHeaders } from '../../lib/features/sharing/share-headers';
+import { openShareLink, type LiveShareLink } from '../../lib/features/sharing/share-links';
+import { shareProofCookieName, verifyShareProof } from '../../lib/features/sharing/share-proof';
 
 /**
  * The one answer for a token that opens nothing: unknown, revoked, expired or

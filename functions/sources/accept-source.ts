@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { guid } from '../../lib/schema/schema-kit';
-import { decideProposals } from '../../lib/scans/decide-proposals';
-import { acceptableProposals } from '../../lib/scans/proposal-store';
-import { decideResultSchema } from '../../lib/scans/scan-answer-schemas';
-import { latestCompletedScanOf } from '../../lib/scans/scan-store';
-import { findSource } from '../../lib/sources/source-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { guid } from '../../lib/platform/schema/schema-kit';
+import { decideProposals } from '../../lib/features/scans/decide-proposals';
+import { acceptableProposals } from '../../lib/features/scans/proposal-store';
+import { decideResultSchema } from '../../lib/features/scans/scan-answer-schemas';
+import { latestCompletedScanOf } from '../../lib/features/scans/scan-store';
+import { findSource } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';
 
 const acceptSourceRequest = z.strictObject({ acknowledgeImpact: z.boolean('must be true or false').optional().default(false) });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { guid } from '../../lib/schema/schema-kit';
-import { bulkAddSources as addAll } from '../../lib/scans/bulk-add-sources';
-import { bulkAddRequest } from '../../lib/sources/source-requests';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { guid } from '../../lib/platform/schema/schema-kit';
+import { bulkAddSources as addAll } from '../../lib/features/scans/bulk-add-sources';
+import { bulkAddRequest } from '../../lib/features/sources/source-requests';
 import { scanRequestContext } from './source-context';
 
 /** A 400 is for the request as a whole. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { guidText } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { guid } from '../../lib/schema/schema-kit';
-import { compareSnapshots as compare } from '../../lib/scans/snapshots';
-import { findSource } from '../../lib/sources/source-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { guidText } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { guid } from '../../lib/platform/schema/schema-kit';
+import { compareSnapshots as compare } from '../../lib/features/scans/snapshots';
+import { findSource } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';
 
 const compareQuery = z.strictObject({ base: guidText, head: guidText });

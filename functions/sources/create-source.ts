@@ -1,11 +1,11 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { actorOf } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { sourceSchema } from '../../lib/scans/scan-answer-schemas';
-import { createSource as storeSource } from '../../lib/sources/create-source';
-import { createSourceRequest } from '../../lib/sources/source-requests';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { actorOf } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { sourceSchema } from '../../lib/features/scans/scan-answer-schemas';
+import { createSource as storeSource } from '../../lib/features/sources/create-source';
+import { createSourceRequest } from '../../lib/features/sources/source-requests';
 import { sourceKindContext } from './source-context';
 
 export const createSource = defineRoute({

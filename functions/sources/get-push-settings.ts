@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { authorizePush } from '../../lib/auth/push-access';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { pushSettings } from '../../lib/scans/push-snapshot';
-import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
+import { authorizePush } from '../../lib/features/auth/push-access';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { pushSettings } from '../../lib/features/scans/push-snapshot';
+import { effectiveWorkspaceSettings } from '../../lib/features/settings/settings-service';
 
 /** An agent token with `push` only; 403 for anyone else. */
 export const getPushSettings = defineRoute({

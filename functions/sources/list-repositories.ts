@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { queryWholeNumber } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { assertKindAvailable, parseSourceKind } from '../../lib/sources/create-source';
-import { withHostProblems } from '../../lib/sources/host-problem';
-import { isGitHostKind } from '../../lib/sources/source-kinds';
-import { workspaceHostClient } from '../../lib/sources/workspace-host-client';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { queryWholeNumber } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { assertKindAvailable, parseSourceKind } from '../../lib/features/sources/create-source';
+import { withHostProblems } from '../../lib/features/sources/host-problem';
+import { isGitHostKind } from '../../lib/features/sources/source-kinds';
+import { workspaceHostClient } from '../../lib/features/sources/workspace-host-client';
 import { sourceKindContext } from './source-context';
 
 const repositoriesQuery = z.strictObject({

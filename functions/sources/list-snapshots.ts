@@ -1,12 +1,12 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { listOf } from '../../lib/schema/schema-kit';
-import { snapshotSchema } from '../../lib/scans/scan-answer-schemas';
-import { listSnapshots as readSnapshots } from '../../lib/scans/snapshots';
-import { findSource } from '../../lib/sources/source-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { listOf } from '../../lib/platform/schema/schema-kit';
+import { snapshotSchema } from '../../lib/features/scans/scan-answer-schemas';
+import { listSnapshots as readSnapshots } from '../../lib/features/scans/snapshots';
+import { findSource } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';
 
 /** `{items[{id, scanId, commitSha, isComplete, factCount, createdAt}]}`, newest first. */

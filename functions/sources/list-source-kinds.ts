@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { listOf } from '../../lib/schema/schema-kit';
-import { describeSourceKinds } from '../../lib/sources/source-kinds';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { listOf } from '../../lib/platform/schema/schema-kit';
+import { describeSourceKinds } from '../../lib/features/sources/source-kinds';
 import { sourceKindContext } from './source-context';
 
 /** Every kind, whether it can be used now, and why not. */

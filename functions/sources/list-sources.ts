@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { listOf } from '../../lib/schema/schema-kit';
-import { sourceSchema } from '../../lib/scans/scan-answer-schemas';
-import { listSources as readSources } from '../../lib/sources/source-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { listOf } from '../../lib/platform/schema/schema-kit';
+import { sourceSchema } from '../../lib/features/scans/scan-answer-schemas';
+import { listSources as readSources } from '../../lib/features/sources/source-store';
 
 export const listSources = defineRoute({
   group: 'sources',

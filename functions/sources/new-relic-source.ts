@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import type { Caller } from '../../lib/http/caller';
-import type { ApiRequest } from '../../lib/http/api-types';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
-import { findSource, type SourceRecord } from '../../lib/sources/source-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import type { Caller } from '../../lib/platform/http/caller';
+import type { ApiRequest } from '../../lib/platform/http/api-types';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import type { ServiceRuntime } from '../../lib/platform/runtime/service-runtime';
+import { findSource, type SourceRecord } from '../../lib/features/sources/source-store';
 
 /** Why the examples of the New Relic Source endpoints answer 409. */
 export const notNewRelic = 'the fixture Source is no New Relic Source (no New Relic account is reachable here)';

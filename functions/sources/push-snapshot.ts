@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authorizePush } from '../../lib/auth/push-access';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { guid } from '../../lib/schema/schema-kit';
-import { agentPushRequest, pushSnapshot as storePush } from '../../lib/scans/push-snapshot';
+import { authorizePush } from '../../lib/features/auth/push-access';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { guid } from '../../lib/platform/schema/schema-kit';
+import { agentPushRequest, pushSnapshot as storePush } from '../../lib/features/scans/push-snapshot';
 import { scanRequestContext } from './source-context';
 
 /** An agent token with `push` only (403 for anyone else); 409 also for a Source of another kind. */

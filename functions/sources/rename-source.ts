@@ -1,12 +1,12 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { sourceSchema } from '../../lib/scans/scan-answer-schemas';
-import { updateSourceRequest } from '../../lib/sources/source-requests';
-import { sourceSlug } from '../../lib/sources/source-slug';
-import { findSource, renameSource as storeName } from '../../lib/sources/source-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { sourceSchema } from '../../lib/features/scans/scan-answer-schemas';
+import { updateSourceRequest } from '../../lib/features/sources/source-requests';
+import { sourceSlug } from '../../lib/features/sources/source-slug';
+import { findSource, renameSource as storeName } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';
 
 /** The Source with its new name and slug; 409 when another Source has the slug. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { actorOf } from '../../lib/http/caller';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { checkApiKey, saveNewRelicKey } from '../../lib/sources/newrelic-source';
+import { actorOf } from '../../lib/platform/http/caller';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { checkApiKey, saveNewRelicKey } from '../../lib/features/sources/newrelic-source';
 import { newRelicContextOf, newRelicSourceOf, notNewRelic } from './new-relic-source';
 import { sourceParams } from './source-params';
 

@@ -1,8 +1,8 @@
-import { actorOf, type Caller } from '../../lib/http/caller';
-import type { ServiceRuntime } from '../../lib/runtime/service-runtime';
-import type { ScanRequestContext } from '../../lib/scans/request-scan';
-import { effectiveWorkspaceSettings } from '../../lib/settings/settings-service';
-import type { KindContext } from '../../lib/sources/source-kinds';
+import { actorOf, type Caller } from '../../lib/platform/http/caller';
+import type { ServiceRuntime } from '../../lib/platform/runtime/service-runtime';
+import type { ScanRequestContext } from '../../lib/features/scans/request-scan';
+import { effectiveWorkspaceSettings } from '../../lib/features/settings/settings-service';
+import type { KindContext } from '../../lib/features/sources/source-kinds';
 
 /** What the Source rules read of the instance and the workspace: profile, sources root, effective settings. */
 export async function sourceKindContext(runtime: ServiceRuntime, workspaceId: string): Promise<KindContext & { settings: Awaited<ReturnType<typeof effectiveWorkspaceSettings>> }> {

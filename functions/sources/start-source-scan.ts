@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { guid } from '../../lib/schema/schema-kit';
-import { requestSourceScan } from '../../lib/scans/request-scan';
-import { startSourceScanRequest } from '../../lib/sources/source-requests';
-import { findSource } from '../../lib/sources/source-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { guid } from '../../lib/platform/schema/schema-kit';
+import { requestSourceScan } from '../../lib/features/scans/request-scan';
+import { startSourceScanRequest } from '../../lib/features/sources/source-requests';
+import { findSource } from '../../lib/features/sources/source-store';
 import { scanRequestContext } from './source-context';
 import { sourceParams } from './source-params';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { checkApiKey, testNewRelicKey } from '../../lib/sources/newrelic-source';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { checkApiKey, testNewRelicKey } from '../../lib/features/sources/newrelic-source';
 import { apmTestAnswer } from './apm-test-answer';
 import { newRelicContextOf } from './new-relic-source';
 

@@ -1,6 +1,6 @@
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { testStoredNewRelicKey } from '../../lib/sources/newrelic-source';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { testStoredNewRelicKey } from '../../lib/features/sources/newrelic-source';
 import { apmTestAnswer } from './apm-test-answer';
 import { newRelicContextOf, newRelicSourceOf, notNewRelic } from './new-relic-source';
 import { sourceParams } from './source-params';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { guid } from '../../lib/schema/schema-kit';
-import { uploadArchive as keepArchive } from '../../lib/scans/upload-archive';
-import { findSource } from '../../lib/sources/source-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { guid } from '../../lib/platform/schema/schema-kit';
+import { uploadArchive as keepArchive } from '../../lib/features/scans/upload-archive';
+import { findSource } from '../../lib/features/sources/source-store';
 import { scanRequestContext } from './source-context';
 import { sourceParams } from './source-params';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { bodyLimits } from '../../lib/http/route-definition';
-import { guid } from '../../lib/schema/schema-kit';
-import { uploadModelFile as keepFile, uploadModelFileRequest } from '../../lib/scans/upload-model-file';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { bodyLimits } from '../../lib/platform/http/route-definition';
+import { guid } from '../../lib/platform/schema/schema-kit';
+import { uploadModelFile as keepFile, uploadModelFileRequest } from '../../lib/features/scans/upload-model-file';
 import { scanRequestContext } from './source-context';
 
 /** `{sourceId, scanId, path, state}`; 409 when the name is a Source of another kind; 429 over the daily limit. */

@@ -1,9 +1,9 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { listStreams } from '../../lib/model/stream-store';
-import { listOf } from '../../lib/schema/schema-kit';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { listStreams } from '../../lib/core/model/stream-store';
+import { listOf } from '../../lib/platform/schema/schema-kit';
 import { branchSchema } from './stream-schemas';
 import { branchView } from './stream-views';
 

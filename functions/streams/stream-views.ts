@@ -1,4 +1,4 @@
-import type { ModelStream } from '../../lib/model/stream-store';
+import type { ModelStream } from '../../lib/core/model/stream-store';
 
 /** A revision as the API shows it: `{id, name, modelVersion, createdAt}` (DECISIONS.md section 2). */
 export function revisionView(stream: ModelStream) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { assertRootElement } from '../../lib/model/view-root-element';
-import { findView, insertView } from '../../lib/model/view-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { assertRootElement } from '../../lib/core/model/view-root-element';
+import { findView, insertView } from '../../lib/core/model/view-store';
 import { viewRequest } from './view-inputs';
 import { viewSchema } from './view-schema';
 

@@ -1,9 +1,9 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { findView } from '../../lib/model/view-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { findView } from '../../lib/core/model/view-store';
 import { viewParams, viewSchema } from './view-schema';
 
 export const getView = defineRoute({

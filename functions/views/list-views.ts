@@ -1,9 +1,9 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { listViews as readViews } from '../../lib/model/view-store';
-import { listOf } from '../../lib/schema/schema-kit';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { listViews as readViews } from '../../lib/core/model/view-store';
+import { listOf } from '../../lib/platform/schema/schema-kit';
 import { viewSchema } from './view-schema';
 
 /** 200 `{items}` by name then ID. */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { findView, replaceViewLayout as writeLayout } from '../../lib/model/view-store';
-import { guid } from '../../lib/schema/schema-kit';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { findView, replaceViewLayout as writeLayout } from '../../lib/core/model/view-store';
+import { guid } from '../../lib/platform/schema/schema-kit';
 import { layoutRequest } from './view-inputs';
 import { positionSchema, viewParams } from './view-schema';
 

@@ -1,10 +1,10 @@
-import { authorizeProject } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { assertRootElement } from '../../lib/model/view-root-element';
-import { findView, updateView } from '../../lib/model/view-store';
+import { authorizeProject } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { assertRootElement } from '../../lib/core/model/view-root-element';
+import { findView, updateView } from '../../lib/core/model/view-store';
 import { viewRequest } from './view-inputs';
 import { viewParams, viewSchema } from './view-schema';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayName, guidText } from '../../lib/http/common-schemas';
+import { displayName, guidText } from '../../lib/platform/http/common-schemas';
 
 const coordinate = z.number('must be a number').finite('must be finite').min(-10_000_000, 'must be at least -10000000').max(10_000_000, 'must be at most 10000000');
 

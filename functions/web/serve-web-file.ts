@@ -1,13 +1,13 @@
-import type { ApiRequest, ApiResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { HttpProblem } from '../../lib/http/problem';
-import { createRouteMatcher } from '../../lib/http/route-matcher';
-import type { RouteDefinition } from '../../lib/http/route-definition';
-import { unmatchedRouteProblem } from '../../lib/http/unmatched-route';
-import type { WebClientFiles } from '../../lib/web/web-client-files';
-import { webFileMediaTypes } from '../../lib/web/content-types';
-import { findWebClientFiles } from '../../lib/web/web-client-location';
-import { webFileResponse } from '../../lib/web/web-file-response';
+import type { ApiRequest, ApiResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { createRouteMatcher } from '../../lib/platform/http/route-matcher';
+import type { RouteDefinition } from '../../lib/platform/http/route-definition';
+import { unmatchedRouteProblem } from '../../lib/platform/http/unmatched-route';
+import type { WebClientFiles } from '../../lib/platform/web/web-client-files';
+import { webFileMediaTypes } from '../../lib/platform/web/content-types';
+import { findWebClientFiles } from '../../lib/platform/web/web-client-location';
+import { webFileResponse } from '../../lib/platform/web/web-file-response';
 
 /** The matcher of the service's route table, made on the first request. */
 let matcher: { table: readonly RouteDefinition[]; match: ReturnType<typeof createRouteMatcher> } | undefined;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { pageQuery } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { describes, guid, pageOf, timestamp } from '../../lib/schema/schema-kit';
-import { commentEventPayloadSchema } from '../../lib/webhooks/comment-event-payload';
-import { webhookDeliveriesPage, type WebhookDeliveryView } from '../../lib/webhooks/webhook-event-store';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { pageQuery } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { describes, guid, pageOf, timestamp } from '../../lib/platform/schema/schema-kit';
+import { commentEventPayloadSchema } from '../../lib/features/webhooks/comment-event-payload';
+import { webhookDeliveriesPage, type WebhookDeliveryView } from '../../lib/features/webhooks/webhook-event-store';
 
 const deliverySchema = describes<WebhookDeliveryView>()(
   z

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { createAgentToken as insertToken } from '../../lib/auth/agent-token-store';
-import { actorOf, agentTokenScopes } from '../../lib/http/caller';
-import { jsonResponse } from '../../lib/http/api-types';
-import { displayName, guidText } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { appendAudit } from '../../lib/audit/audit-log';
-import { agentTokenSchema } from '../../lib/openapi/answer-schemas';
-import { findProject } from '../../lib/workspaces/project-store';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { createAgentToken as insertToken } from '../../lib/features/auth/agent-token-store';
+import { actorOf, agentTokenScopes } from '../../lib/platform/http/caller';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { displayName, guidText } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { appendAudit } from '../../lib/platform/audit/audit-log';
+import { agentTokenSchema } from '../../lib/features/openapi/answer-schemas';
+import { findProject } from '../../lib/features/workspaces/project-store';
 
 const createAgentTokenRequest = z.strictObject({
   name: displayName(100),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { displayName, optionalText } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody, pathUuid } from '../../lib/http/parse-input';
-import { projectSchema } from '../../lib/openapi/answer-schemas';
-import { insertProject } from '../../lib/workspaces/project-store';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { displayName, optionalText } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
+import { projectSchema } from '../../lib/features/openapi/answer-schemas';
+import { insertProject } from '../../lib/features/workspaces/project-store';
 
 const createProjectRequest = z.strictObject({
   name: displayName(200),

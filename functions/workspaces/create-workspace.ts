@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { jsonResponse } from '../../lib/http/api-types';
-import { displayName } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseBody } from '../../lib/http/parse-input';
-import { workspaceSchema } from '../../lib/openapi/answer-schemas';
-import { createWorkspaceOwnedBy } from '../../lib/workspaces/workspace-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { displayName } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseBody } from '../../lib/platform/http/parse-input';
+import { workspaceSchema } from '../../lib/features/openapi/answer-schemas';
+import { createWorkspaceOwnedBy } from '../../lib/features/workspaces/workspace-store';
 
 const createWorkspaceRequest = z.strictObject({ name: displayName(100) });
 

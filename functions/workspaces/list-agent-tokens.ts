@@ -1,10 +1,10 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { listAgentTokens as listTokens } from '../../lib/auth/agent-token-store';
-import { jsonResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { agentTokenSchema } from '../../lib/openapi/answer-schemas';
-import { listOf } from '../../lib/schema/schema-kit';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { listAgentTokens as listTokens } from '../../lib/features/auth/agent-token-store';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { agentTokenSchema } from '../../lib/features/openapi/answer-schemas';
+import { listOf } from '../../lib/platform/schema/schema-kit';
 
 /** 200 `{items}`; never a secret. */
 export const listAgentTokens = defineRoute({

@@ -1,12 +1,12 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { jsonResponse } from '../../lib/http/api-types';
-import { pageQuery } from '../../lib/http/common-schemas';
-import { decodeCursor, encodeCursor } from '../../lib/http/cursor';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { projectListItemSchema } from '../../lib/openapi/answer-schemas';
-import { pageOf } from '../../lib/schema/schema-kit';
-import { listProjectPage } from '../../lib/workspaces/project-store';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { pageQuery } from '../../lib/platform/http/common-schemas';
+import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { projectListItemSchema } from '../../lib/features/openapi/answer-schemas';
+import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { listProjectPage } from '../../lib/features/workspaces/project-store';
 
 /** 200 `{items[{id,name,description}], nextCursor}` by name. */
 export const listProjects = defineRoute({

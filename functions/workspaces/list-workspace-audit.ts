@@ -1,11 +1,11 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { auditPage } from '../../lib/audit/audit-log';
-import { jsonResponse } from '../../lib/http/api-types';
-import { pageQuery } from '../../lib/http/common-schemas';
-import { defineRoute } from '../../lib/http/define-route';
-import { parseQuery, pathUuid } from '../../lib/http/parse-input';
-import { auditEntrySchema } from '../../lib/openapi/answer-schemas';
-import { pageOf } from '../../lib/schema/schema-kit';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { auditPage } from '../../lib/platform/audit/audit-log';
+import { jsonResponse } from '../../lib/platform/http/api-types';
+import { pageQuery } from '../../lib/platform/http/common-schemas';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
+import { auditEntrySchema } from '../../lib/features/openapi/answer-schemas';
+import { pageOf } from '../../lib/platform/schema/schema-kit';
 
 /** 200 `{items[{id, workspaceId, actor, action, detail, at}], nextCursor}`, newest first. */
 export const listWorkspaceAudit = defineRoute({

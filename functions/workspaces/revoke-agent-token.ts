@@ -1,11 +1,11 @@
-import { authorizeWorkspace } from '../../lib/auth/access-policy';
-import { revokeAgentToken as markRevoked } from '../../lib/auth/agent-token-store';
-import { actorOf } from '../../lib/http/caller';
-import { noContentResponse } from '../../lib/http/api-types';
-import { defineRoute } from '../../lib/http/define-route';
-import { pathUuid } from '../../lib/http/parse-input';
-import { HttpProblem } from '../../lib/http/problem';
-import { appendAudit } from '../../lib/audit/audit-log';
+import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
+import { revokeAgentToken as markRevoked } from '../../lib/features/auth/agent-token-store';
+import { actorOf } from '../../lib/platform/http/caller';
+import { noContentResponse } from '../../lib/platform/http/api-types';
+import { defineRoute } from '../../lib/platform/http/define-route';
+import { pathUuid } from '../../lib/platform/http/parse-input';
+import { HttpProblem } from '../../lib/platform/http/problem';
+import { appendAudit } from '../../lib/platform/audit/audit-log';
 
 /** The token stops working at once. */
 export const revokeAgentToken = defineRoute({

@@ -17,7 +17,7 @@
 //     the prices it needs in one statement, the engine, the JSON answer),
 // p50/p99 from process.hrtime; target p50 ≤ 100 ms. Then `--writes` PUTs of a
 // resource of the 2,000-resource sheet (each reads the sheet under its lock),
-// and in this process the engine alone (lib/costs, bundled from TypeScript) over
+// and in this process the engine alone (lib/features/costs, bundled from TypeScript) over
 // the same sheet and all 10,000 prices.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -188,7 +188,7 @@ export async function main(args) {
         "export { costSettings, estimateLine } from './lib/costs/estimate-service';",
       ].join('\n'),
     );
-    // Where the time of one estimate goes: each read of lib/costs on its own, in this process, against the server's database.
+    // Where the time of one estimate goes: each read of lib/features/costs on its own, in this process, against the server's database.
     const database = openDatabase({ host: '127.0.0.1', port, user: 'postgres', password: pgSettings.password, database: 'svc' }, { maxConnections: 2 });
     const context = { db: database.db, profile: 'local' };
     const line = { streamId: project.id, projectId: project.id, kind: 'main', modelVersion: 1 };

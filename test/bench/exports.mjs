@@ -1,7 +1,7 @@
 // `npm run bench -- exports [--runs N]`: the cost of the three diagram exports
 // (part 1 "Diagram and model exports") on a 300-element view with 1000
 // relationships: the SVG, the flowchart and the architecture DSL. The
-// renderers are TypeScript in lib/render: bundled here with esbuild (as the
+// renderers are TypeScript in lib/core/render: bundled here with esbuild (as the
 // infra:template script does) into node_modules/.cache/svc-bench/, then
 // imported. Each renderer gets a warm-up, then N timed runs; the median and
 // the slowest are printed. Target: median <= 50 ms each.
@@ -17,7 +17,7 @@ function parseArgs(args) {
   return options;
 }
 
-/** The three renderers, bundled from lib/render (TypeScript). */
+/** The three renderers, bundled from lib/core/render (TypeScript). */
 function loadRenderers() {
   return bundleTypeScript(
     'exports-renderers',

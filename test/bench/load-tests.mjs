@@ -12,7 +12,7 @@
 //     in one transaction, the plan, four bodies made and checked against the
 //     schema, the text, its hash, the insert that finds the stored record: 200),
 // p50/p99 from process.hrtime, and their ratio. Then, in this process, the
-// plan and the text alone (lib/load-tests, bundled from TypeScript).
+// plan and the text alone (lib/features/load-tests, bundled from TypeScript).
 import { Agent } from 'node:http';
 import { bundleTypeScript, callApi, fmt, loadAverage, percentile, readOptions, setUpAdmin, tableRow, timedRequest, withServer } from './bench-support.mjs';
 

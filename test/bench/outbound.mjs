@@ -1,5 +1,5 @@
 // `npm run bench -- outbound [--requests N] [--clients N] [--bytes N]`: the outbound client
-// (lib/net/outbound-fetch.ts: resolve, judge, pinned and kept-alive connection) against Node's
+// (lib/platform/net/outbound-fetch.ts: resolve, judge, pinned and kept-alive connection) against Node's
 // own fetch on the same local server in its own process, GET of a body of --bytes, --clients
 // callers at once, the two runs interleaved in rounds so the machine's noise falls on both.
 // With --by-name 1 the address names the host as `localhost`, so the outbound client resolves it

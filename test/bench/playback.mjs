@@ -1,6 +1,6 @@
 // `npm run bench -- playback [--runs N]`: engine time of scenario playback.
 //
-// Bundles lib/playback with esbuild (as infra:template does for its script),
+// Bundles lib/core/playback with esbuild (as infra:template does for its script),
 // generates a model and a scenario at the limits of part 1 "Limits" (500
 // steps and step lists; retries, timeouts, faults, dead letters and a
 // topic fan-out giving close to the 10000-event limit), then times

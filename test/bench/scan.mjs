@@ -9,7 +9,7 @@
 //     20 ms until completed; files per second from request to completion;
 //   - baseline, same run: a plain recursive read of the same tree in this
 //     process (readdir + readFile of every file), files per second;
-//   - in process: the extraction alone (lib/extract walkDirectory +
+//   - in process: the extraction alone (lib/core/extract walkDirectory +
 //     extractFiles, bundled from TypeScript) over the same tree.
 // Peak RSS of the server (VmHWM) before the first scan and after the last.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';

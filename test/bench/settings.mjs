@@ -12,7 +12,7 @@
 //     built-ins, instance defaults and overrides, the policy check of every
 //     stored value, the JSON answer),
 // p50/p99 from process.hrtime, and their ratio. Then, in this process, the
-// merge and policy check alone (lib/settings, bundled from TypeScript) on the
+// merge and policy check alone (lib/features/settings, bundled from TypeScript) on the
 // same documents: what GET W/settings computes after its reads, once under
 // the local built-in policy (everything allowed) and once under a policy that
 // refuses private network URLs and one provider kind (violations listed).

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extractionRulesVersion, factFormatVersion } from '../../lib/extract/rules-version';
+import { extractionRulesVersion, factFormatVersion } from '../../lib/core/extract/rules-version';
 
 export interface ReceivedRequest {
   method: string;

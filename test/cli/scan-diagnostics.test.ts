@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnosticsSummary } from '../../cli/diagnostics-summary';
 import { runScanCommand } from '../../cli/run-scan-command';
-import { scanDiagnosticsSchema, type ScanDiagnostics } from '../../lib/extract/scan-diagnostics';
+import { scanDiagnosticsSchema, type ScanDiagnostics } from '../../lib/core/extract/scan-diagnostics';
 import { temporaryDirectory } from '../support/service-process';
 
 /**

@@ -3,7 +3,7 @@ import { chmod, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises
 import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { extractionRulesVersion } from '../../lib/extract/rules-version';
+import { extractionRulesVersion } from '../../lib/core/extract/rules-version';
 import { copyBundle, fixtureCommit, openFolder, runCli, shopCheckout } from './cli-runner';
 import { type FakePushServer, defaultPushSettings, problem, startFakePushServer } from './fake-push-server';
 

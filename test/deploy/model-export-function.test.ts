@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lambdaResponsePayloadBytes } from '../../lib/http/response-payload';
+import { lambdaResponsePayloadBytes } from '../../lib/platform/http/response-payload';
 import { strongPassword } from '../support/http-client';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { apiGatewayEvent, startBundle, type ApiRequestOptions, type RunningBundle } from './lambda-bundle';

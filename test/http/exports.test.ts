@@ -16,7 +16,7 @@ import { fullModelDocument, idFor, startModelService, type ModelService, type Pe
 const svgNamespace = 'http://www.w3.org/2000/svg';
 
 /**
- * The layout fingerprint computed here from the bytes lib/render/layout.ts
+ * The layout fingerprint computed here from the bytes lib/core/render/layout.ts
  * documents: SHA-256 of the JSON array [name, rootElementId, [[elementId, x, y]…]]
  * with the positions in element-ID order.
  */

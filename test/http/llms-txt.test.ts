@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRoutes as routes } from '../../functions/routes';
-import { agentTools } from '../../lib/mcp/tool-registry';
+import { agentTools } from '../../lib/features/mcp/tool-registry';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../lib/auth/password';
+import { hashPassword } from '../../lib/features/auth/password';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRoutes as routes } from '../../functions/routes';
-import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-definition';
-import { buildOpenApiDocument } from '../../lib/openapi/build-openapi-document';
-import { contractFileOf, contractOf, missingContractAdvice } from '../../lib/http/route-contract';
+import { routeKeyOf, type RouteDefinition } from '../../lib/platform/http/route-definition';
+import { buildOpenApiDocument } from '../../lib/features/openapi/build-openapi-document';
+import { contractFileOf, contractOf, missingContractAdvice } from '../../lib/platform/http/route-contract';
 import packageJson from '../../package.json';
 import { concreteRequest, ContractChecker, expectedStatusOf, send, type ContractWorld } from '../support/contract-check';
 import { buildContractWorld } from '../support/contract-world';

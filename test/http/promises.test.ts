@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRoutes as routes } from '../../functions/routes';
-import { replaceScenario } from '../../lib/scenarios/scenario-store';
+import { replaceScenario } from '../../lib/features/scenarios/scenario-store';
 import { scenarioDocuments, storeScenario } from '../support/agent-fixtures';
 import { call, expectProblem, type CallOptions } from '../support/http-client';
 import { fullModelDocument, idFor, startModelService, type ModelService, type Person, type Project } from '../support/model-api';

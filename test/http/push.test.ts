@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractFiles } from '../../lib/extract/extract-files';
-import { extractionRulesVersion } from '../../lib/extract/rules-version';
-import { walkDirectory } from '../../lib/extract/walk-directory';
+import { extractFiles } from '../../lib/core/extract/extract-files';
+import { extractionRulesVersion } from '../../lib/core/extract/rules-version';
+import { walkDirectory } from '../../lib/core/extract/walk-directory';
 import { call, expectProblem, rawRequest, sessionCookieOf, strongPassword, type CallOptions } from '../support/http-client';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

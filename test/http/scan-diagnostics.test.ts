@@ -1,10 +1,10 @@
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractFiles } from '../../lib/extract/extract-files';
-import { extractionRulesVersion } from '../../lib/extract/rules-version';
-import { scanDiagnosticsSchema, type ScanDiagnostics } from '../../lib/extract/scan-diagnostics';
-import { walkDirectory } from '../../lib/extract/walk-directory';
+import { extractFiles } from '../../lib/core/extract/extract-files';
+import { extractionRulesVersion } from '../../lib/core/extract/rules-version';
+import { scanDiagnosticsSchema, type ScanDiagnostics } from '../../lib/core/extract/scan-diagnostics';
+import { walkDirectory } from '../../lib/core/extract/walk-directory';
 import { call, sessionCookieOf, strongPassword, type CallOptions } from '../support/http-client';
 import { startServiceProcess, temporaryDirectory, type ServiceProcess } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

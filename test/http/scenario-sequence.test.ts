@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunResult } from '../../lib/playback/playback-types';
-import type { ScenarioDocument } from '../../lib/playback/scenario-document';
-import { renderTraceSequence, sequenceParticipants } from '../../lib/render/render-trace-sequence';
+import type { RunResult } from '../../lib/core/playback/playback-types';
+import type { ScenarioDocument } from '../../lib/core/playback/scenario-document';
+import { renderTraceSequence, sequenceParticipants } from '../../lib/core/render/render-trace-sequence';
 import { readSequence } from '../support/render-checks';
 import { sequenceScenarios, sequenceShopModel, shop } from '../support/trace-sequence-fixtures';
 import { callTool, callToolError, connectMcp, storeScenario } from '../support/agent-fixtures';

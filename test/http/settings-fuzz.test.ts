@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiProviderKinds, builtInSettings } from '../../lib/settings/settings-schema';
+import { aiProviderKinds, builtInSettings } from '../../lib/features/settings/settings-schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 import { call, expectProblem, sessionCookieOf, strongPassword, type HttpAnswer } from '../support/http-client';

@@ -1,8 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPrivateAddress } from '../../lib/net/private-address';
-import { aiProviderKinds, builtInSettings } from '../../lib/settings/settings-schema';
+import { isPrivateAddress } from '../../lib/platform/net/private-address';
+import { aiProviderKinds, builtInSettings } from '../../lib/features/settings/settings-schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 import { call, expectProblem, sessionCookieOf, strongPassword, type CallOptions, type HttpAnswer } from '../support/http-client';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../lib/auth/password';
-import { builtInSettings } from '../../lib/settings/settings-schema';
+import { hashPassword } from '../../lib/features/auth/password';
+import { builtInSettings } from '../../lib/features/settings/settings-schema';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startServiceProcess, type ServiceProcess } from '../support/service-process';
 

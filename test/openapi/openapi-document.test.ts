@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { serviceRoutes as routes } from '../../functions/routes';
-import { routeKeyOf, type RouteDefinition } from '../../lib/http/route-definition';
-import { buildOpenApiDocument, MissingContractError, openApiDocumentText, openApiPathOf, operationIdsOf } from '../../lib/openapi/build-openapi-document';
-import { contractFileOf, contractOf, missingContractAdvice } from '../../lib/http/route-contract';
-import { tokenScopeFor } from '../../lib/auth/access-policy';
-import type { AgentTokenScope } from '../../lib/http/caller';
-import type { WorkspaceRole } from '../../lib/db/schema';
-import { tokenAccessOf } from '../../lib/http/token-access';
+import { routeKeyOf, type RouteDefinition } from '../../lib/platform/http/route-definition';
+import { buildOpenApiDocument, MissingContractError, openApiDocumentText, openApiPathOf, operationIdsOf } from '../../lib/features/openapi/build-openapi-document';
+import { contractFileOf, contractOf, missingContractAdvice } from '../../lib/platform/http/route-contract';
+import { tokenScopeFor } from '../../lib/features/auth/access-policy';
+import type { AgentTokenScope } from '../../lib/platform/http/caller';
+import type { WorkspaceRole } from '../../lib/platform/db/schema';
+import { tokenAccessOf } from '../../lib/platform/http/token-access';
 import packageJson from '../../package.json';
 
 /**

@@ -1,7 +1,7 @@
 import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../lib/db/embedded-postgres';
+import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../lib/platform/db/embedded-postgres';
 import { startServiceProcess, temporaryDirectory, type ServiceProcess } from '../support/service-process';
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -37,12 +37,13 @@ async function violationsOf(...folders: string[]): Promise<Violation[]> {
 const describeViolation = (v: Violation) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((step) => step.name).join(' → ')})` : ''}`;
 
 /**
- * Cycles between the folders under `lib/` (each folder one node, an import between two files of
+ * Cycles between the folders of `lib/`'s layers (`platform/http`, `core/model`, `features/costs`…:
+ * each folder one node, an import between two files of
  * different folders one edge): dependency-cruiser judges files, so the folders' graph is made from
  * its answer here, and each cycle is named with one import per edge so a reader sees what to cut.
  */
 function folderCycles(result: Cruise, libRoot: string): string[] {
-  const folderOf = (file: string) => (file.startsWith(libRoot) ? file.slice(libRoot.length).split('/')[0]! : null);
+  const folderOf = (file: string) => (file.startsWith(libRoot) ? file.slice(libRoot.length).split('/').slice(0, 2).join('/') : null);
   const edges = new Map<string, Map<string, string>>();
   for (const module of result.modules) {
     const from = folderOf(module.source);
@@ -99,15 +100,15 @@ describe('import rules', () => {
   it('finds imports against the layers, the core naming HTTP, the web client importing the server, and a cycle of two folders', async () => {
     const result = await cruise('test/fixtures/layers');
     expect(result.summary.violations.map(describeViolation).sort()).toEqual([
-      'core-below-features: test/fixtures/layers/lib/model/uses-a-feature.ts → test/fixtures/layers/lib/costs/sheet.ts',
-      'core-without-http: test/fixtures/layers/lib/model/uses-http.ts → test/fixtures/layers/lib/http/problem.ts',
-      'platform-below-everything: test/fixtures/layers/lib/http/uses-the-model.ts → test/fixtures/layers/lib/model/uses-a-feature.ts',
-      'web-client-only-through-contracts: test/fixtures/layers/web/src/screen.ts → test/fixtures/layers/lib/costs/sheet.ts',
+      'core-below-features: test/fixtures/layers/lib/core/model/uses-a-feature.ts → test/fixtures/layers/lib/features/costs/sheet.ts',
+      'core-without-http: test/fixtures/layers/lib/core/model/uses-http.ts → test/fixtures/layers/lib/platform/http/problem.ts',
+      'platform-below-everything: test/fixtures/layers/lib/platform/http/uses-the-model.ts → test/fixtures/layers/lib/core/model/uses-a-feature.ts',
+      'web-client-only-through-contracts: test/fixtures/layers/web/src/screen.ts → test/fixtures/layers/lib/features/costs/sheet.ts',
     ]);
-    // The layer fixtures make a cycle of their own (http → model → http) beside the one made on purpose.
+    // The layer fixtures make a cycle of their own (platform/http → core/model → platform/http) beside the one made on purpose.
     expect(folderCycles(result, 'test/fixtures/layers/lib/').sort()).toEqual([
-      'costs ↔ prices: test/fixtures/layers/lib/costs/sheet-prices.ts → test/fixtures/layers/lib/prices/price.ts; test/fixtures/layers/lib/prices/price.ts → test/fixtures/layers/lib/costs/sheet.ts',
-      'http ↔ model: test/fixtures/layers/lib/http/uses-the-model.ts → test/fixtures/layers/lib/model/uses-a-feature.ts; test/fixtures/layers/lib/model/uses-http.ts → test/fixtures/layers/lib/http/problem.ts',
+      'core/model ↔ platform/http: test/fixtures/layers/lib/core/model/uses-http.ts → test/fixtures/layers/lib/platform/http/problem.ts; test/fixtures/layers/lib/platform/http/uses-the-model.ts → test/fixtures/layers/lib/core/model/uses-a-feature.ts',
+      'features/costs ↔ features/prices: test/fixtures/layers/lib/features/costs/sheet-prices.ts → test/fixtures/layers/lib/features/prices/price.ts; test/fixtures/layers/lib/features/prices/price.ts → test/fixtures/layers/lib/features/costs/sheet.ts',
     ]);
   }, 60_000);
 
@@ -118,6 +119,6 @@ describe('import rules', () => {
 
   it('finds an endpoint module importing the database layer, a type included', async () => {
     const found = await violationsOf('test/fixtures/endpoint-imports-database');
-    expect(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toContain('endpoints-never-touch-the-database: test/fixtures/endpoint-imports-database/read-rows.ts → lib/db/schema.ts');
+    expect(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toContain('endpoints-never-touch-the-database: test/fixtures/endpoint-imports-database/read-rows.ts → lib/platform/db/schema.ts');
   }, 60_000);
 });

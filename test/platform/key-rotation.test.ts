@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { masterKeyId } from '../../lib/crypto/master-key';
+import { masterKeyId } from '../../lib/platform/crypto/master-key';
 import { call, sessionCookieOf, strongPassword } from '../support/http-client';
 import { runServerCommand, serviceEnvironment, startServiceProcess, temporaryDirectory, type ServiceProcess } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

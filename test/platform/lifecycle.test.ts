@@ -3,7 +3,7 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeMasterKey, masterKeyId } from '../../lib/crypto/master-key';
+import { decodeMasterKey, masterKeyId } from '../../lib/platform/crypto/master-key';
 import { startServiceProcess, temporaryDirectory, type ServiceProcess } from '../support/service-process';
 
 function isAlive(pid: number): boolean {

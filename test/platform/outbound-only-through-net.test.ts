@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * docs/security.md "Outbound requests": the service's code reaches the network only through
- * lib/net. The linter forbids the global `fetch` and HTTP client packages; this reads the tree for
+ * lib/platform/net. The linter forbids the global `fetch` and HTTP client packages; this reads the tree for
  * what a lint rule cannot see: the clients of node:http, node:https, node:http2, node:net,
  * node:tls and node:dgram. Servers (createServer) and address helpers (isIP) stay allowed.
  */
@@ -25,7 +25,7 @@ async function serviceFiles(folder: string): Promise<string[]> {
   return found;
 }
 
-/** What a file sends with the network modules of Node, besides lib/net: the offending uses. */
+/** What a file sends with the network modules of Node, besides lib/platform/net: the offending uses. */
 function networkClientUses(source: string): string[] {
   const uses: string[] = [];
   const importPattern = /import\s+(type\s+)?([^;]*?)\s+from\s+'([^']+)'/g;
@@ -47,7 +47,7 @@ function networkClientUses(source: string): string[] {
   return uses;
 }
 
-describe('outbound requests only through lib/net', () => {
+describe('outbound requests only through lib/platform/net', () => {
   it('finds a client use when there is one', () => {
     expect(networkClientUses("import http from 'node:http';\nhttp.request('http://x');")).toEqual(['http.request/get/connect from node:http']);
     expect(networkClientUses("import { request } from 'node:https';")).toEqual(['request from node:https']);
@@ -56,7 +56,7 @@ describe('outbound requests only through lib/net', () => {
     expect(networkClientUses('const f = globalThis.fetch;')).toEqual(['a global network client']);
   });
 
-  it('no file of the service outside lib/net sends over the network another way', async () => {
+  it('no file of the service outside lib/platform/net sends over the network another way', async () => {
     const offenders: string[] = [];
     for (const folder of serviceFolders) {
       for (const file of await serviceFiles(folder)) {

@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../functions/routes';
-import { isEndpoint, type Endpoint } from '../../lib/http/define-route';
-import { routeKeyOf } from '../../lib/http/route-definition';
+import { isEndpoint, type Endpoint } from '../../lib/platform/http/define-route';
+import { routeKeyOf } from '../../lib/platform/http/route-definition';
 
 /**
  * docs/architecture.md "Adding an endpoint": an endpoint is one module, `functions/<group>/<operation>.ts`

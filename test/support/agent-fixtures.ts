@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect } from 'vitest';
 import { serviceRoutes as routes } from '../../functions/routes';
-import { insertScenario } from '../../lib/scenarios/scenario-store';
+import { insertScenario } from '../../lib/features/scenarios/scenario-store';
 import { idFor, type ModelService } from './model-api';
 
 /** The members of the result envelope (part 1 "Agent tool endpoint result envelope"). */

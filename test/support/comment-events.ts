@@ -1,4 +1,4 @@
-import type { CommentEvent } from '../../lib/webhooks/comment-event';
+import type { CommentEvent } from '../../lib/features/webhooks/comment-event';
 
 /** A `comment.created` event of a person in a project, as the comment operations hand it to `queueCommentEvents`. */
 export function commentCreatedEvent(at: { workspaceId: string; projectId: string; userId: string; occurredAt: Date }, overrides: Partial<CommentEvent> = {}): CommentEvent {

@@ -6,9 +6,9 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { RouteDefinition } from '../../lib/http/route-definition';
-import { openApiPathOf } from '../../lib/openapi/build-openapi-document';
-import type { ContractExample, ExampleCaller, RouteContract } from '../../lib/http/route-contract';
+import type { RouteDefinition } from '../../lib/platform/http/route-definition';
+import { openApiPathOf } from '../../lib/features/openapi/build-openapi-document';
+import type { ContractExample, ExampleCaller, RouteContract } from '../../lib/platform/http/route-contract';
 import { call, type HttpAnswer } from './http-client';
 
 /** Values the examples name in braces, and the credentials of each caller. */

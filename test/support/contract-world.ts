@@ -9,9 +9,9 @@
  */
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
-import { extractFiles } from '../../lib/extract/extract-files';
-import { extractionRulesVersion } from '../../lib/extract/rules-version';
-import { walkDirectory } from '../../lib/extract/walk-directory';
+import { extractFiles } from '../../lib/core/extract/extract-files';
+import { extractionRulesVersion } from '../../lib/core/extract/rules-version';
+import { walkDirectory } from '../../lib/core/extract/walk-directory';
 import { scenarioDocuments } from './agent-fixtures';
 import { billingItems, checkoutFlow, placeOrderFlow, shopModel } from './ai-proposal-fixtures';
 import type { ContractWorld } from './contract-check';

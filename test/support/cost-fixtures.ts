@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../lib/db/schema';
+import type { Database } from '../../lib/platform/db/schema';
 
 export interface PriceRow {
   id?: string;

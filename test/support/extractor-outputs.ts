@@ -1,5 +1,5 @@
-import { extractors } from '../../lib/extract/extractor-registry';
-import type { FileFacts } from '../../lib/extract/file-facts';
+import { extractors } from '../../lib/core/extract/extractor-registry';
+import type { FileFacts } from '../../lib/core/extract/file-facts';
 
 /** What every extractor finds in these files (path → text), as the driver collects it before combining. */
 export function extractorOutputs(files: Record<string, string>): FileFacts[] {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { parseConnectionString, type PostgresConnection } from '../../lib/config/connection-string';
-import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../lib/db/embedded-postgres';
-import { migrateDatabase } from '../../lib/db/migrate-database';
-import { openDatabase } from '../../lib/db/open-database';
+import { parseConnectionString, type PostgresConnection } from '../../lib/platform/config/connection-string';
+import { startEmbeddedPostgres, type RunningEmbeddedPostgres } from '../../lib/platform/db/embedded-postgres';
+import { migrateDatabase } from '../../lib/platform/db/migrate-database';
+import { openDatabase } from '../../lib/platform/db/open-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../../lib/auth/password';
-import type { Database, WorkspaceRole } from '../../lib/db/schema';
+import { hashPassword } from '../../lib/features/auth/password';
+import type { Database, WorkspaceRole } from '../../lib/platform/db/schema';
 
 /** A password that meets the rules: 10+ characters, a digit, an upper-case letter. */
 export const strongPassword = 'Correct7Horse-Battery';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
-import type { WorkspaceRole } from '../../lib/db/schema';
+import type { WorkspaceRole } from '../../lib/platform/db/schema';
 import { call, insertPerson, sessionCookieOf, strongPassword, type CallOptions, type HttpAnswer } from './http-client';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 import { createTestDatabase, type TestDatabase } from './test-database';

@@ -1,5 +1,5 @@
 /**
- * Record builders for the tests of lib/model: complete, valid records with
+ * Record builders for the tests of lib/core/model: complete, valid records with
  * readable IDs, so each test states only the fields it is about.
  */
 import type {
@@ -11,7 +11,7 @@ import type {
   RelationshipRecord,
   SchemaRecord,
   SubscriptionRecord,
-} from '../../lib/model/model-records';
+} from '../../lib/core/model/model-records';
 
 /** A GUID whose last group is `n` in hex, e.g. guid(10) = 00000000-0000-4000-8000-00000000000a. */
 export function guid(n: number): string {

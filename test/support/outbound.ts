@@ -1,4 +1,4 @@
-import { createOutboundFetch, operatorConfiguredGuard } from '../../lib/net/outbound-fetch';
+import { createOutboundFetch, operatorConfiguredGuard } from '../../lib/platform/net/outbound-fetch';
 
 /**
  * The outbound client with every address allowed, as an instance allowing private network URLs

@@ -1,15 +1,15 @@
 /**
- * Builders for the tests of lib/playback: models from records, steps with
+ * Builders for the tests of lib/core/playback: models from records, steps with
  * every required list present, and a one-line-per-event view of a trace, so
  * each test states only what it is about; and the trace hash rebuilt from its
  * documented bytes.
  */
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../lib/model/canonical-json';
-import type { AnyModelRecord, ModelKind, ModelSnapshot, RecordOfKind } from '../../lib/model/model-records';
-import { snapshotFromRecords } from '../../lib/model/model-document';
-import type { PlaybackEvent, RunResult, StepOutcomeEntry } from '../../lib/playback/playback-types';
-import type { Assertion, BranchStep, CallStep, Fault, JsonValue, ParallelStep, PublishStep, ScenarioDocument, Step, WriteStep } from '../../lib/playback/scenario-document';
+import { canonicalJson } from '../../lib/core/model/canonical-json';
+import type { AnyModelRecord, ModelKind, ModelSnapshot, RecordOfKind } from '../../lib/core/model/model-records';
+import { snapshotFromRecords } from '../../lib/core/model/model-document';
+import type { PlaybackEvent, RunResult, StepOutcomeEntry } from '../../lib/core/playback/playback-types';
+import type { Assertion, BranchStep, CallStep, Fault, JsonValue, ParallelStep, PublishStep, ScenarioDocument, Step, WriteStep } from '../../lib/core/playback/scenario-document';
 
 export { binding, channel, element, guid, message, operation, schema, subscription } from './model-fixtures';
 

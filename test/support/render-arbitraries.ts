@@ -5,10 +5,10 @@
  * and whole models and views built from it.
  */
 import fc from 'fast-check';
-import type { ElementKind, ElementRecord, FactStatus, ModelSnapshot, RelationshipRecord } from '../../lib/model/model-records';
+import type { ElementKind, ElementRecord, FactStatus, ModelSnapshot, RelationshipRecord } from '../../lib/core/model/model-records';
 import { element, guid, relationship } from './model-fixtures';
 import { modelOf } from './render-fixtures';
-import type { RenderableView } from '../../lib/render/view-contents';
+import type { RenderableView } from '../../lib/core/render/view-contents';
 
 /** Pieces that have broken exporters before, or could. */
 export const nastyPieces: readonly string[] = [

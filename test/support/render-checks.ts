@@ -13,12 +13,12 @@ import { SaxesParser } from 'saxes';
 import type { Browser } from 'playwright-core';
 
 /** The renderers' golden files live beside the renderers they pin. */
-const goldenFolder = join(dirname(fileURLToPath(import.meta.url)), '../../lib/render/__golden__');
+const goldenFolder = join(dirname(fileURLToPath(import.meta.url)), '../../lib/core/render/__golden__');
 
 // ---------------------------------------------------------------- golden files
 
 /**
- * Compares text with lib/render/__golden__/<name>; with UPDATE_GOLDEN=1 writes
+ * Compares text with lib/core/render/__golden__/<name>; with UPDATE_GOLDEN=1 writes
  * it instead (then review the change by eye). A golden file that is missing is
  * a failure, never written silently.
  */

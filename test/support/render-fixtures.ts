@@ -2,10 +2,10 @@
  * A small shop model and its views for the renderer tests, the golden files,
  * the sample picture in docs/ and the export benchmark.
  */
-import { snapshotFromRecords } from '../../lib/model/model-document';
-import type { ElementRecord, ModelSnapshot, RelationshipRecord } from '../../lib/model/model-records';
+import { snapshotFromRecords } from '../../lib/core/model/model-document';
+import type { ElementRecord, ModelSnapshot, RelationshipRecord } from '../../lib/core/model/model-records';
 import { element, guid, relationship } from './model-fixtures';
-import type { RenderableView, RenderSource } from '../../lib/render/view-contents';
+import type { RenderableView, RenderSource } from '../../lib/core/render/view-contents';
 
 export const ids = {
   customer: guid(1),

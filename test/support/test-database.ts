@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { PostgresConnection } from '../../lib/config/connection-string';
-import { openDatabase, type DatabaseHandle } from '../../lib/db/open-database';
+import type { PostgresConnection } from '../../lib/platform/config/connection-string';
+import { openDatabase, type DatabaseHandle } from '../../lib/platform/db/open-database';
 
 export interface TestDatabase extends DatabaseHandle {
   name: string;

@@ -4,9 +4,9 @@
  * a fault with a dead letter, an onError branch, a topic fan-out, and
  * parallel branches.
  */
-import type { ModelSnapshot } from '../../lib/model/model-records';
+import type { ModelSnapshot } from '../../lib/core/model/model-records';
 import { binding, branchStep, callStep, channel, element, fault, guid, message, modelOf, operation, parallelStep, publishStep, scenarioOf, subscription, writeStep } from './playback-fixtures';
-import type { ScenarioDocument } from '../../lib/playback/scenario-document';
+import type { ScenarioDocument } from '../../lib/core/playback/scenario-document';
 
 export const shop = {
   shop: guid(0x100),

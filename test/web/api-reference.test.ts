@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRoutes as routes } from '../../functions/routes';
-import { webClientContentSecurityPolicy } from '../../lib/web/web-file-response';
+import { webClientContentSecurityPolicy } from '../../lib/platform/web/web-file-response';
 import { call } from '../support/http-client';
 import { chromiumMissing, requestsLeavingService, startWebSession, type WebSession } from './web-browser';
 

@@ -4,7 +4,7 @@ import { buildElementTree, countMatches } from '../../web/src/screens/model/elem
 import { formFieldOf, splitFieldErrors } from '../../web/src/screens/model/field-errors';
 import { matchesFilters, readFilters } from '../../web/src/screens/model/record-filters';
 import { toFormValues, toRecordBody } from '../../web/src/screens/model/record-form-values';
-import type { ElementRecord } from '../../lib/model/model-records';
+import type { ElementRecord } from '../../lib/core/model/model-records';
 
 /** The pure rules behind the model screens: the tree, the filters, where an API message goes, and the form's body. */
 

@@ -6,7 +6,7 @@ import { commitOf, type FakeHost, type FakeHostOptions, type FakeRepository, fak
 /**
  * A fake Azure DevOps Services REST 7.1 API (`https://dev.azure.com` shape:
  * `/{organization}/{project}/_apis/git/…`) answering the calls of
- * lib/sources/hosts/azure-devops-client.ts as learn.microsoft.com describes
+ * lib/features/sources/hosts/azure-devops-client.ts as learn.microsoft.com describes
  * them: `api-version` required, `{ count, value }` lists, Refs - List with
  * `$top` and the `x-ms-continuationtoken` header, Items - Get as a zip, and
  * `TF…` error messages. A personal access token is Basic with an empty user.

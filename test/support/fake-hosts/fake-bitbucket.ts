@@ -5,7 +5,7 @@ import { commitOf, type FakeHost, type FakeHostOptions, type FakeRepository, fak
 
 /**
  * A fake Bitbucket Cloud REST 2.0 API (base path `/2.0`) answering the calls
- * of lib/sources/hosts/bitbucket-client.ts as developer.atlassian.com
+ * of lib/features/sources/hosts/bitbucket-client.ts as developer.atlassian.com
  * describes them: paged bodies with `values` and `next`, separate branch and
  * tag refs, pull requests naming a short commit hash, and the `src` endpoint
  * (a `max_depth` listing of `commit_file`/`commit_directory`, raw file bytes).

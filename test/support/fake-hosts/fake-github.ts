@@ -16,7 +16,7 @@ import {
 } from './fake-host';
 
 /**
- * A fake GitHub REST v3 API answering the calls of lib/sources/hosts/github-client.ts
+ * A fake GitHub REST v3 API answering the calls of lib/features/sources/hosts/github-client.ts
  * as docs.github.com describes them: Bearer tokens, `Link` paging, the
  * `application/vnd.github.sha` media type, 422 for an unknown commit, and a
  * tarball that redirects (302) to a separate codeload server on another

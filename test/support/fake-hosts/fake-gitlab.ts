@@ -5,7 +5,7 @@ import { commitOf, type FakeHost, type FakeHostOptions, type FakeRepository, fak
 
 /**
  * A fake GitLab REST v4 API (base path `/api/v4`) answering the calls of
- * lib/sources/hosts/gitlab-client.ts as docs.gitlab.com describes them:
+ * lib/features/sources/hosts/gitlab-client.ts as docs.gitlab.com describes them:
  * `PRIVATE-TOKEN`, projects addressed by URL-encoded path, offset paging with
  * `Link` and `X-Next-Page`, `RateLimit-*` headers, `{"message":"404 … Not Found"}` bodies.
  */

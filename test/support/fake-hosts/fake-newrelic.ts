@@ -3,7 +3,7 @@ import { type FakeHost, fakeHostOf, httpDate } from './fake-host';
 
 /**
  * A fake New Relic NerdGraph (`POST /graphql`, header `API-Key`) answering
- * the two queries of lib/sources/hosts/newrelic-client.ts as
+ * the two queries of lib/features/sources/hosts/newrelic-client.ts as
  * docs.newrelic.com describes them: HTTP 401 with `BAD_API_KEY` for a bad
  * key, `data` with `errors` beside it for a partial answer, and NRQL results
  * as rows with a `facet` array plus one key per faceted attribute.

@@ -1,12 +1,12 @@
 /**
  * The comment endpoints as the client calls them (docs/comments.md), with the service's own
- * record types (lib/comments/comment-records.ts), so the screens cannot drift from the API.
+ * record types (lib/features/comments/comment-records.ts), so the screens cannot drift from the API.
  */
 import { api, type Page } from '../../api/client';
-import type { CommentView, DecisionView, QuestionView, TargetKind, ThreadStatus, ThreadSummary, ThreadView } from '../../../../lib/comments/comment-records';
+import type { CommentView, DecisionView, QuestionView, TargetKind, ThreadStatus, ThreadSummary, ThreadView } from '../../../../lib/features/comments/comment-records';
 
-export { targetKinds, threadStatuses } from '../../../../lib/comments/comment-records';
-export type { CommentView, DecisionView, PersonRef, QuestionView, TargetKind, ThreadStatus, ThreadSummary, ThreadView } from '../../../../lib/comments/comment-records';
+export { targetKinds, threadStatuses } from '../../../../lib/features/comments/comment-records';
+export type { CommentView, DecisionView, PersonRef, QuestionView, TargetKind, ThreadStatus, ThreadSummary, ThreadView } from '../../../../lib/features/comments/comment-records';
 
 const threadsBase = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/threads`;
 const threadBase = (projectId: string, threadId: string) => `${threadsBase(projectId)}/${encodeURIComponent(threadId)}`;

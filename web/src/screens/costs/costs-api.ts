@@ -2,16 +2,16 @@
  * The cost sheet API as the costs screens call it (part 1 "Cost sheets and estimates";
  * docs/costs.md): the sheet of a line (main or `?branchId=`), its resources and assumptions,
  * copies, estimates, comparisons, saved estimates and the prices the project uses. Shapes are
- * copied from lib/costs (the client is built apart from the server). Amounts, quantities and
+ * copied from lib/features/costs (the client is built apart from the server). Amounts, quantities and
  * values are decimal strings: shown as they are, never read into a float.
  */
-import type { AssumptionKind } from '../../../../lib/costs/cost-sheet';
+import type { AssumptionKind } from '../../../../lib/features/costs/cost-sheet';
 import { api } from '../../api/client';
 import type { Provenance } from '../../components/truth-badges';
 import type { PriceEntry } from '../prices/prices-api';
 
-export { assumptionKinds } from '../../../../lib/costs/cost-sheet';
-export type { AssumptionKind } from '../../../../lib/costs/cost-sheet';
+export { assumptionKinds } from '../../../../lib/features/costs/cost-sheet';
+export type { AssumptionKind } from '../../../../lib/features/costs/cost-sheet';
 
 export interface UsageLine {
   label: string;

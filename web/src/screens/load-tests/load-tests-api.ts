@@ -2,12 +2,12 @@
  * The load-test endpoints as the client calls them (docs/load-tests.md), with
  * the shapes of their answers. Targets, scripts and stress runs come from the
  * service's own record types (a file with no imports); the rest is copied
- * from lib/load-tests, kept to what the screens read.
+ * from lib/features/load-tests, kept to what the screens read.
  */
 import { api, request } from '../../api/client';
-import type { LoadTestScript, LoadTestTarget, StressRun } from '../../../../lib/load-tests/load-test-records';
+import type { LoadTestScript, LoadTestTarget, StressRun } from '../../../../lib/features/load-tests/load-test-records';
 
-export type { LoadTestScript, LoadTestTarget, StressRun, TargetKind } from '../../../../lib/load-tests/load-test-records';
+export type { LoadTestScript, LoadTestTarget, StressRun, TargetKind } from '../../../../lib/features/load-tests/load-test-records';
 
 export const profileShapes = ['ramp', 'steady', 'spike', 'soak'] as const;
 export type ProfileShape = (typeof profileShapes)[number];

@@ -6,9 +6,9 @@
  * from what the API answers.
  */
 import { api, type Page } from '../../api/client';
-import type { AnyModelRecord, ModelKind } from '../../../../lib/model/model-records';
+import type { AnyModelRecord, ModelKind } from '../../../../lib/core/model/model-records';
 
-export type { AnyModelRecord, ModelKind } from '../../../../lib/model/model-records';
+export type { AnyModelRecord, ModelKind } from '../../../../lib/core/model/model-records';
 
 /** API collection names, in the model document's order. */
 export const sections = ['elements', 'relationships', 'messages', 'schemas', 'operations', 'channels', 'subscriptions', 'bindings'] as const;

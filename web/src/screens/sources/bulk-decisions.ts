@@ -5,8 +5,8 @@
  * proposal by proposal so that what can be decided is and each refusal is
  * told in the API's words against the proposal it concerns.
  */
-import { resolutionOrder } from '../../../../lib/scans/scan-fact';
-import type { ModelKind } from '../../../../lib/model/model-records';
+import { resolutionOrder } from '../../../../lib/features/scans/scan-fact';
+import type { ModelKind } from '../../../../lib/core/model/model-records';
 import { ApiError } from '../../api/client';
 import { type DecideRequest, type DecideResult, maxDecideIds, type Proposal, type ProposedFact } from './sources-api';
 

@@ -5,7 +5,7 @@ import { type EvidenceItem, scansApi } from './sources-api';
 
 /** Lines shown around the evidence, so a person sees what the lines sit in. */
 const contextLines = 3;
-/** Most lines one source window answers (lib/scans/scan-evidence.ts). */
+/** Most lines one source window answers (lib/features/scans/scan-evidence.ts). */
 const maxWindowLines = 500;
 
 /** Why a file's lines cannot be shown, in words: the API's 404 (not kept) and 403 (withheld) are answers, not failures. */

@@ -4,7 +4,7 @@ import { PagedList, usePagedList } from '../../components/pager';
 import { Empty, ErrorNotice } from '../../components/status';
 import { useAction } from '../../components/use-load';
 import { currentUrl, setQueryParameters } from '../../router';
-import { resolutionOrder } from '../../../../lib/scans/scan-fact';
+import { resolutionOrder } from '../../../../lib/features/scans/scan-fact';
 import { canEditIn } from '../views/workspace-role';
 import { BulkDecisionPanel, BulkOutcome, type BulkRequest } from './bulk-decision-panel';
 import type { Choice, DecisionOutcome } from './bulk-decisions';

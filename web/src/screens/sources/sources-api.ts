@@ -1,18 +1,18 @@
 /**
  * The Source and scan endpoints as the client calls them (docs/sources.md).
  * Scan, proposal, evidence and decision answers are the service's own types
- * (lib/scans, lib/extract), so the client cannot drift from what the API
+ * (lib/features/scans, lib/core/extract), so the client cannot drift from what the API
  * answers; Sources keep the few fields the screens read.
  */
-import type { ScanDiagnostics } from '../../../../lib/extract/scan-diagnostics';
-import type { ChangeImpact } from '../../../../lib/scans/change-impact';
+import type { ScanDiagnostics } from '../../../../lib/core/extract/scan-diagnostics';
+import type { ChangeImpact } from '../../../../lib/features/scans/change-impact';
 import type { z } from 'zod';
-import type { DecideResult, decideProposalsRequest } from '../../../../lib/scans/decide-proposals';
-import type { ProposalRecord } from '../../../../lib/scans/proposal-store';
-import type { ScanDetail } from '../../../../lib/scans/scan-detail';
-import type { EvidenceItem, sourceWindow } from '../../../../lib/scans/scan-evidence';
-import type { ScanFact } from '../../../../lib/scans/scan-fact';
-import type { ScanRecord } from '../../../../lib/scans/scan-store';
+import type { DecideResult, decideProposalsRequest } from '../../../../lib/features/scans/decide-proposals';
+import type { ProposalRecord } from '../../../../lib/features/scans/proposal-store';
+import type { ScanDetail } from '../../../../lib/features/scans/scan-detail';
+import type { EvidenceItem, sourceWindow } from '../../../../lib/features/scans/scan-evidence';
+import type { ScanFact } from '../../../../lib/features/scans/scan-fact';
+import type { ScanRecord } from '../../../../lib/features/scans/scan-store';
 import { api, type Page, request } from '../../api/client';
 
 export type { DecideResult, EvidenceItem, ScanDetail, ScanDiagnostics };
@@ -29,7 +29,7 @@ export type SourceWindow = Awaited<ReturnType<typeof sourceWindow>>;
 /** What `proposed` holds for an addition or change: the fact, with the fields a change alters. */
 export type ProposedFact = ScanFact & { changedFields?: string[] };
 
-/** Most IDs each list of one decide request may hold (lib/scans/decide-proposals.ts). */
+/** Most IDs each list of one decide request may hold (lib/features/scans/decide-proposals.ts). */
 export const maxDecideIds = 5000;
 
 /** Filters of GET …/proposals. */

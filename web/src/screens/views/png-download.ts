@@ -1,4 +1,4 @@
-import { pngLimits, svgToPngDataUrl } from '../../../../lib/render/svg-to-png';
+import { pngLimits, svgToPngDataUrl } from '../../../../lib/core/render/svg-to-png';
 
 /** The bytes of a `data:…;base64,` URL as a Blob (a fetch of a data: URL would need CSP `connect-src data:`). */
 function blobOfDataUrl(dataUrl: string): Blob {
@@ -19,7 +19,7 @@ export function pngFileName(viewName: string): string {
 /**
  * PNG of the service's SVG drawn by this browser (part 1: twice the SVG's
  * size, each side at most 8192 pixels) with the one routine of
- * lib/render/svg-to-png.ts, offered as a download named after the view.
+ * lib/core/render/svg-to-png.ts, offered as a download named after the view.
  */
 export async function downloadViewPng(svgText: string, viewName: string): Promise<void> {
   const url = URL.createObjectURL(blobOfDataUrl(await svgToPngDataUrl(svgText, pngLimits)));

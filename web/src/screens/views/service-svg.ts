@@ -4,13 +4,13 @@
  * event handler, foreign content or outside reference can come along even if
  * the export ever held one), and read for what the screen needs: the layout
  * fingerprint of its `<desc>` and the cards marked `data-element-id`
- * (lib/render/render-view-svg.ts draws each shown element as
+ * (lib/core/render/render-view-svg.ts draws each shown element as
  * `<g class="card" data-element-id=… transform="translate(x y)">`).
  */
 
 const svgNamespace = 'http://www.w3.org/2000/svg';
 
-/** Every element lib/render/render-view-svg.ts writes; anything else is dropped. */
+/** Every element lib/core/render/render-view-svg.ts writes; anything else is dropped. */
 const allowedElements = new Set(['svg', 'title', 'desc', 'defs', 'marker', 'g', 'rect', 'circle', 'ellipse', 'path', 'line', 'polyline', 'polygon', 'text', 'tspan']);
 
 /** Thrown when the answer is not an SVG document. */

@@ -1,2 +1,0 @@
-/** Lambda's limit on a synchronous response payload, in bytes (lib/http/response-payload.ts measures answers against it). */
-export const lambdaResponsePayloadBytes = 6 * 1024 * 1024;
