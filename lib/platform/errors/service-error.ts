@@ -5,6 +5,8 @@ export interface ServiceErrorOptions {
   detail?: string | null;
   errors?: FieldError[];
   cause?: unknown;
+  /** When the same request may succeed later: how many seconds to wait (HTTP answers it as `Retry-After`). */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export class ServiceError extends Error {
   readonly [serviceErrorMark] = true;
   readonly detail: string;
   readonly errors: FieldError[];
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -44,6 +47,7 @@ export class ServiceError extends Error {
     super(title, options.cause === undefined ? undefined : { cause: options.cause });
     this.errors = options.errors ?? [];
     this.detail = detailOf(title, this.errors, options.detail);
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -103,5 +107,62 @@ export class TooLargeError extends ServiceError {
 
   constructor(code: TooLargeCode, title: string, detail: string, errors: FieldError[] = []) {
     super(code, title, { detail, errors });
+  }
+}
+
+/** The caller may not do this: a role too low, a token without the scope, a person-only act. */
+export class ForbiddenError extends ServiceError {
+  override readonly name: string = 'ForbiddenError';
+
+  constructor(title = 'Forbidden', detail?: string) {
+    super('forbidden', title, { detail: detail ?? null });
+  }
+}
+
+/** The credential given does not name anyone (a wrong password, an expired invitation secret). */
+export class UnauthorizedError extends ServiceError {
+  override readonly name: string = 'UnauthorizedError';
+
+  constructor(title = 'Sign-in required', detail?: string) {
+    super('unauthorized', title, { detail: detail ?? null });
+  }
+}
+
+/** The codes of a limit on how often or how many at once. */
+export type LimitCode = Extract<ErrorCode, 'rate_limited' | 'busy'>;
+
+/** Too many requests, or too many of a kind at once: the same request may succeed after `retryAfterSeconds`. */
+export class LimitReachedError extends ServiceError {
+  override readonly name: string = 'LimitReachedError';
+
+  constructor(code: LimitCode, title: string, detail: string, retryAfterSeconds?: number) {
+    super(code, title, { detail, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
+  }
+}
+
+/** The codes of a service outside svc failing or refusing (a catalog, a git host, an AI provider). */
+export type UpstreamCode = Extract<ErrorCode, 'bad_gateway' | 'service_unavailable'>;
+
+/** Another service failed, refused or is not there: the detail says which and what it said. */
+export class UpstreamError extends ServiceError {
+  override readonly name: string = 'UpstreamError';
+
+  constructor(code: UpstreamCode, title: string, detail: string, options: Pick<ServiceErrorOptions, 'cause' | 'retryAfterSeconds'> = {}) {
+    super(code, title, { detail, ...options });
+  }
+}
+
+/** The codes of a request understood and refused by a rule of the service that is not about one field. */
+export type RefusalCode = Extract<
+  ErrorCode,
+  'bad_request' | 'precondition_required' | 'payload_too_large' | 'sources_root_not_configured' | 'source_kind_not_in_profile' | 'share_link_not_allowed' | 'script_refused' | 'result_refused' | 'private_code_refused'
+>;
+
+/** A request refused by a rule the code names (a profile, a policy, an unsafe script), with field errors when some are to blame. */
+export class RefusedError extends ServiceError {
+  override readonly name: string = 'RefusedError';
+
+  constructor(code: RefusalCode, title: string, detail?: string, errors: FieldError[] = []) {
+    super(code, title, { detail: detail ?? null, errors });
   }
 }

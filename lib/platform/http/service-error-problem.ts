@@ -55,8 +55,9 @@ const headersOfCode: Partial<Record<ErrorCode, Readonly<Record<string, string>>>
 
 /** A domain error as HTTP answers it: the status of its code, its title, detail and field errors as they are. */
 export function problemOfServiceError(error: ServiceError): HttpProblem {
-  const headers = headersOfCode[error.code];
-  return new HttpProblem(statusOfCode[error.code], error.code, error.title, { detail: error.detail, errors: error.errors, headers: headers ? { ...headers } : {}, cause: error });
+  const headers: Record<string, string> = { ...headersOfCode[error.code] };
+  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+  return new HttpProblem(statusOfCode[error.code], error.code, error.title, { detail: error.detail, errors: error.errors, headers, cause: error });
 }
 
 /**
