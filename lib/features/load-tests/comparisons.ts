@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { loadModelSnapshot } from '../../core/model/model-store';
 import { playStoredScenario } from '../scenarios/play-stored-scenario';
 import type { ProjectRecord } from '../workspaces/project-store';
@@ -47,11 +47,11 @@ async function playbackRun(db: Kysely<Database>, project: ProjectRecord, runId: 
     .where('p.project_id', '=', project.id)
     .where('r.id', '=', runId)
     .executeTakeFirst();
-  if (!row) throw HttpProblem.notFound('Playback run not found', 'No promise run with this ID in the project.');
+  if (!row) throw new NotFoundError('Playback run not found', 'No promise run with this ID in the project.');
   const evidence = Array.isArray(row.evidence) ? (row.evidence as Record<string, unknown>[]) : [];
   const played = evidence.find((e) => e.kind === 'scenario-run');
   if (!played || typeof played.scenarioId !== 'string' || typeof played.hash !== 'string') {
-    throw HttpProblem.validation('Invalid query parameter', [{ field: 'runId', message: 'names a promise run that played no scenario (not a scenario-check, or its scenario was missing)' }]);
+    throw new ValidationError('Invalid query parameter', [{ field: 'runId', message: 'names a promise run that played no scenario (not a scenario-check, or its scenario was missing)' }]);
   }
   return { id: row.id, promiseId: row.promise_id, scenarioId: played.scenarioId, modelVersion: row.model_revision, hash: played.hash, at: row.at.toISOString() };
 }

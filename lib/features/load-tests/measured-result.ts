@@ -10,7 +10,7 @@
  *   p50/p90/p95/p99 in milliseconds and throughput per second.
  * A k6 summary measures the script's one operation: the target's.
  */
-import type { FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
 import { isGuid, shortTextProblem } from '../../platform/text/text-rules';
 
 export const resultFormats = ['k6-summary-export', 'k6-handle-summary', 'generic'] as const;

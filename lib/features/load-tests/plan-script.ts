@@ -3,7 +3,7 @@
  * cannot be written (pure): the 422 script-refused body lists them all
  * (docs/load-tests.md "Scripts").
  */
-import type { FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
 import type { ModelSnapshot, OperationRecord, RetryPolicy } from '../../core/model/model-records';
 import { createSchemaChecker } from '../../core/playback/schema-checker';
 import type { JsonValue } from '../../core/playback/scenario-document';

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../platform/config/service-config';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
 import type { ProjectRecord } from '../workspaces/project-store';
 import { deleteProfile, findProfile, insertProfile } from './profile-store';
@@ -67,22 +67,22 @@ export async function createProfile(context: ProfileContext, input: { project: P
     virtualUsers: request.virtualUsers ?? defaultVirtualUsers(peakRatePerSecond),
   };
   const problems = profileProblems(values);
-  if (problems.length > 0) throw HttpProblem.validation('Invalid stress profile', problems);
+  if (problems.length > 0) throw new ValidationError('Invalid stress profile', problems);
   const stages = stagesOf(values);
   if (request.stages !== undefined && !sameStages(request.stages, stages)) {
-    throw HttpProblem.validation('Invalid stress profile', [{ field: 'stages', message: `must be the stages the other values give, or left out: ${JSON.stringify(stages)}` }]);
+    throw new ValidationError('Invalid stress profile', [{ field: 'stages', message: `must be the stages the other values give, or left out: ${JSON.stringify(stages)}` }]);
   }
   return insertProfile(context.db, { ...values, id: context.newId(), projectId: input.project.id, actor: input.actor, now: context.now() });
 }
 
 export async function existingProfile(db: Kysely<Database>, project: ProjectRecord, profileId: string): Promise<StressProfile> {
   const profile = await findProfile(db, project.id, profileId);
-  if (!profile) throw HttpProblem.notFound('Stress profile not found');
+  if (!profile) throw new NotFoundError('Stress profile not found');
   return profile;
 }
 
 export async function removeProfile(db: Kysely<Database>, project: ProjectRecord, profileId: string): Promise<void> {
   const outcome = await deleteProfile(db, project.id, profileId);
-  if (outcome === 'absent') throw HttpProblem.notFound('Stress profile not found');
-  if (outcome === 'in-use') throw HttpProblem.conflict('Stress profile in use', 'Scripts were written with this profile; they name it, so it stays.');
+  if (outcome === 'absent') throw new NotFoundError('Stress profile not found');
+  if (outcome === 'in-use') throw new ConflictError('Stress profile in use', 'Scripts were written with this profile; they name it, so it stays.');
 }

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { readModelRecord } from '../../core/model/model-store';
 import type { ProjectRecord } from '../workspaces/project-store';
 import { resultRefused } from './load-test-problems';
@@ -39,9 +39,9 @@ export async function storeResult(context: ResultContext, upload: ResultUpload):
   const id = context.newId();
   await context.db.transaction().execute(async (trx) => {
     const script = await findScript(trx, upload.project.id, upload.scriptId);
-    if (!script) throw HttpProblem.notFound('Load-test script not found');
+    if (!script) throw new NotFoundError('Load-test script not found');
     const target = await findTarget(trx, upload.project.id, script.targetId);
-    if (!target) throw HttpProblem.notFound('Load-test target not found');
+    if (!target) throw new NotFoundError('Load-test target not found');
     const operation = await readModelRecord(trx, upload.project.id, 'operation', script.operationId);
     const read = readMeasuredResult(upload.body, { operationId: script.operationId, name: operation?.name ?? target.name });
     if (!read.ok) throw resultRefused(read.errors);
@@ -49,10 +49,10 @@ export async function storeResult(context: ResultContext, upload: ResultUpload):
     let runAt = upload.runAt ?? now;
     if (upload.stressRunId !== null) {
       const run = await findStressRun(trx, upload.project.id, upload.stressRunId, now, { lock: true });
-      if (!run) throw HttpProblem.notFound('Stress run not found');
-      if (run.scriptId !== script.id) throw HttpProblem.validation('Invalid query parameter', [{ field: 'stressRunId', message: 'is a run of another script' }]);
-      if (run.resultId !== null) throw HttpProblem.conflict('Stress run has its result', `Stress run ${run.id} has result ${run.resultId} already.`, [{ field: 'stressRunId', message: 'has a result already' }]);
-      if (run.status === 'finished') throw HttpProblem.conflict('Stress run finished', `Stress run ${run.id} was finished without a result; post this one without stressRunId.`, [{ field: 'stressRunId', message: 'is finished' }]);
+      if (!run) throw new NotFoundError('Stress run not found');
+      if (run.scriptId !== script.id) throw new ValidationError('Invalid query parameter', [{ field: 'stressRunId', message: 'is a run of another script' }]);
+      if (run.resultId !== null) throw new ConflictError('Stress run has its result', `Stress run ${run.id} has result ${run.resultId} already.`, [{ field: 'stressRunId', message: 'has a result already' }]);
+      if (run.status === 'finished') throw new ConflictError('Stress run finished', `Stress run ${run.id} was finished without a result; post this one without stressRunId.`, [{ field: 'stressRunId', message: 'is finished' }]);
       runAt = upload.runAt ?? new Date(run.startedAt);
       await markStressRunFinished(trx, run.id, now);
     }
@@ -77,7 +77,7 @@ export async function storeResult(context: ResultContext, upload: ResultUpload):
 
 export async function existingResult(db: Kysely<Database>, project: ProjectRecord, resultId: string, options: { withRaw?: boolean } = {}): Promise<LoadTestResult> {
   const result = await findResult(db, project.id, resultId, options);
-  if (!result) throw HttpProblem.notFound('Load-test result not found');
+  if (!result) throw new NotFoundError('Load-test result not found');
   return result;
 }
 
@@ -87,5 +87,5 @@ export async function existingResult(db: Kysely<Database>, project: ProjectRecor
  * "Load tests"); a later comparison naming it answers 404.
  */
 export async function removeResult(db: Kysely<Database>, project: ProjectRecord, resultId: string): Promise<void> {
-  if (!(await deleteResult(db, project.id, resultId))) throw HttpProblem.notFound('Load-test result not found');
+  if (!(await deleteResult(db, project.id, resultId))) throw new NotFoundError('Load-test result not found');
 }

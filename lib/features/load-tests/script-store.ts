@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, LoadTestScriptsTable } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { NotFoundError } from '../../platform/errors/service-error';
 import type { LoadTestScript } from './load-test-records';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -77,7 +77,7 @@ async function insertOrNothing(db: Db, input: NewScript) {
     return await insertRow(db, input);
   } catch (error) {
     // 23503 foreign_key_violation: the target or the profile went between the read and this insert.
-    if ((error as { code?: unknown }).code === '23503') throw HttpProblem.notFound('Load-test target or stress profile not found', 'It was deleted while the script was written.');
+    if ((error as { code?: unknown }).code === '23503') throw new NotFoundError('Load-test target or stress profile not found', 'It was deleted while the script was written.');
     throw error;
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { NotFoundError } from '../../platform/errors/service-error';
 import { modelKinds, type AnyModelRecord, type ModelKind, type ModelSnapshot, type OperationRecord } from '../../core/model/model-records';
 import { readModelRecord } from '../../core/model/model-store';
 import { branchOrMain, mainStream } from '../../core/model/stream-store';
@@ -55,9 +55,9 @@ export async function generateScript(
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const target = await findTarget(trx, input.project.id, input.targetId);
-      if (!target) throw HttpProblem.notFound('Load-test target not found');
+      if (!target) throw new NotFoundError('Load-test target not found');
       const profile = await findProfile(trx, input.project.id, input.profileId);
-      if (!profile) throw HttpProblem.notFound('Stress profile not found');
+      if (!profile) throw new NotFoundError('Stress profile not found');
       const stream = await branchOrMain(trx, input.project.id, input.branchId);
       const main = stream.kind === 'main' ? stream : await mainStream(trx, input.project.id);
       const scenario = target.kind === 'scenario-step' ? await findScenario(trx, input.project.id, target.subjectId) : undefined;

@@ -13,7 +13,7 @@
 import type { Kysely } from 'kysely';
 import type { Profile } from '../../platform/config/service-config';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, LimitReachedError, NotFoundError } from '../../platform/errors/service-error';
 import { readInstancePolicy } from '../settings/instance-policy';
 import type { ProjectRecord } from '../workspaces/project-store';
 import type { StressRun } from './load-test-records';
@@ -34,13 +34,10 @@ export interface StressRunContext {
   newId: () => string;
 }
 
-function busy(limit: number, nextExpiry: Date | null, now: Date): HttpProblem {
+function busy(limit: number, nextExpiry: Date | null, now: Date): LimitReachedError {
   const untilExpiry = nextExpiry === null ? maxRetryAfterSeconds : Math.ceil((nextExpiry.getTime() - now.getTime()) / 1000);
   const retryAfter = Math.min(maxRetryAfterSeconds, Math.max(1, untilExpiry));
-  return new HttpProblem(429, 'busy', 'Too many stress runs', {
-    detail: `At most ${limit} stress run(s) may run at once on this instance (policy.maxConcurrentStressRuns); try again in ${retryAfter} seconds.`,
-    headers: { 'retry-after': String(retryAfter) },
-  });
+  return new LimitReachedError('busy', 'Too many stress runs', `At most ${limit} stress run(s) may run at once on this instance (policy.maxConcurrentStressRuns); try again in ${retryAfter} seconds.`, retryAfter);
 }
 
 /** POST …/load-tests/runs: marks a run of a script running, or 429 `busy` past the limit. */
@@ -48,11 +45,11 @@ export async function startStressRun(context: StressRunContext, input: { project
   const runId = context.newId();
   await context.db.transaction().execute(async (trx) => {
     const script = await findScript(trx, input.project.id, input.scriptId);
-    if (!script) throw HttpProblem.notFound('Load-test script not found');
+    if (!script) throw new NotFoundError('Load-test script not found');
     const target = await findTarget(trx, input.project.id, script.targetId);
     const authorisation = target?.authorisation ?? null;
     if (authorisation === null || authorisation.baseUrl !== script.baseUrl || authorisation.environment !== script.environment) {
-      throw HttpProblem.conflict('Script not authorised', 'The target of this script is no longer authorised for the base URL and environment the script was written for; authorise it and write the script again.', [
+      throw new ConflictError('Script not authorised', 'The target of this script is no longer authorised for the base URL and environment the script was written for; authorise it and write the script again.', [
         { field: 'scriptId', message: 'its authorisation no longer holds' },
       ]);
     }
@@ -71,7 +68,7 @@ export async function startStressRun(context: StressRunContext, input: { project
 /** POST …/load-tests/runs/{runId}/finish: the run stops counting; a finished run answers as it is. */
 export async function finishStressRun(context: StressRunContext, input: { project: ProjectRecord; runId: string }): Promise<StressRun> {
   const run = await findStressRun(context.db, input.project.id, input.runId, context.now());
-  if (!run) throw HttpProblem.notFound('Stress run not found');
+  if (!run) throw new NotFoundError('Stress run not found');
   await markStressRunFinished(context.db, run.id, context.now());
   return (await findStressRun(context.db, input.project.id, input.runId, context.now()))!;
 }

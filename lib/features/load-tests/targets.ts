@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { appendAudit } from '../../platform/audit/audit-log';
 import type { Profile } from '../../platform/config/service-config';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { readModelRecord } from '../../core/model/model-store';
 import { mainStream } from '../../core/model/stream-store';
 import { findScenario } from '../scenarios/scenario-store';
@@ -34,8 +34,8 @@ export interface TargetRequest {
   stepId: string | null;
 }
 
-function refused(field: string, message: string): HttpProblem {
-  return HttpProblem.validation('Invalid target', [{ field, message }]);
+function refused(field: string, message: string): ValidationError {
+  return new ValidationError('Invalid target', [{ field, message }]);
 }
 
 /** Between the scenario name and the step ID in a step target's name. */
@@ -60,7 +60,7 @@ export async function resolveTargetSubject(db: Kysely<Database>, projectId: stri
 
 async function existingTarget(db: Kysely<Database>, projectId: string, targetId: string): Promise<LoadTestTarget> {
   const target = await findTarget(db, projectId, targetId);
-  if (!target) throw HttpProblem.notFound('Load-test target not found');
+  if (!target) throw new NotFoundError('Load-test target not found');
   return target;
 }
 
@@ -74,14 +74,14 @@ export async function replaceTarget(context: LoadTestContext, input: { project: 
   const subject = await resolveTargetSubject(context.db, input.project.id, input.request);
   return context.db.transaction().execute(async (trx) => {
     const before = await findTarget(trx, input.project.id, input.targetId, { lock: true });
-    if (!before) throw HttpProblem.notFound('Load-test target not found');
+    if (!before) throw new NotFoundError('Load-test target not found');
     const subjectChanged = before.kind !== subject.kind || before.subjectId !== subject.subjectId || before.stepId !== subject.stepId;
     return replaceTargetSubject(trx, { ...subject, projectId: input.project.id, targetId: input.targetId, subjectChanged, now: context.now() });
   });
 }
 
 export async function removeTarget(context: LoadTestContext, input: { project: ProjectRecord; targetId: string }): Promise<void> {
-  if (!(await deleteTarget(context.db, input.project.id, input.targetId))) throw HttpProblem.notFound('Load-test target not found');
+  if (!(await deleteTarget(context.db, input.project.id, input.targetId))) throw new NotFoundError('Load-test target not found');
 }
 
 /** Part 2 "URL rules" as for settings URLs (names resolved), and no query or fragment: paths are appended to it. */
@@ -105,15 +105,15 @@ export async function authoriseTarget(
 ): Promise<LoadTestTarget> {
   await existingTarget(context.db, input.project.id, input.targetId);
   const problem = await baseUrlProblem(context, input.baseUrl);
-  if (problem !== null) throw HttpProblem.validation('Invalid authorisation', [{ field: 'baseUrl', message: problem }]);
+  if (problem !== null) throw new ValidationError('Invalid authorisation', [{ field: 'baseUrl', message: problem }]);
   return context.db.transaction().execute(async (trx) => {
     const target = await findTarget(trx, input.project.id, input.targetId, { lock: true });
-    if (!target) throw HttpProblem.notFound('Load-test target not found');
+    if (!target) throw new NotFoundError('Load-test target not found');
     const main = await mainStream(trx, input.project.id);
     const version = input.version ?? main.modelVersion;
-    if (version > main.modelVersion) throw HttpProblem.validation('Invalid authorisation', [{ field: 'version', message: `main is at version ${main.modelVersion}; it has no version ${version}` }]);
+    if (version > main.modelVersion) throw new ValidationError('Invalid authorisation', [{ field: 'version', message: `main is at version ${main.modelVersion}; it has no version ${version}` }]);
     if (version < main.modelVersion) {
-      throw HttpProblem.conflict('Model moved', `The main model has moved past version ${version} to ${main.modelVersion} since; look at it again and authorise version ${main.modelVersion}.`, [
+      throw new ConflictError('Model moved', `The main model has moved past version ${version} to ${main.modelVersion} since; look at it again and authorise version ${main.modelVersion}.`, [
         { field: 'version', message: `main is at version ${main.modelVersion}` },
       ]);
     }
@@ -132,7 +132,7 @@ export async function authoriseTarget(
 export async function withdrawAuthorisation(context: LoadTestContext, input: { project: ProjectRecord; targetId: string; actor: string }): Promise<LoadTestTarget> {
   return context.db.transaction().execute(async (trx) => {
     const target = await findTarget(trx, input.project.id, input.targetId, { lock: true });
-    if (!target) throw HttpProblem.notFound('Load-test target not found');
+    if (!target) throw new NotFoundError('Load-test target not found');
     const saved = await writeAuthorisation(trx, { projectId: input.project.id, targetId: input.targetId, authorisation: null, now: context.now() });
     if (target.authorisation !== null) {
       await appendAudit(trx, { workspaceId: input.project.workspaceId, actor: input.actor, action: 'load-test.target.withdraw-authorisation', detail: { projectId: input.project.id, targetId: target.id }, at: context.now() });
@@ -152,13 +152,13 @@ export async function overrideTarget(
 ): Promise<LoadTestTarget> {
   return context.db.transaction().execute(async (trx) => {
     const target = await findTarget(trx, input.project.id, input.targetId, { lock: true });
-    if (!target) throw HttpProblem.notFound('Load-test target not found');
+    if (!target) throw new NotFoundError('Load-test target not found');
     const allows = input.allowNonIdempotent || input.allowFailureInjection;
     if (allows) {
       const errors = [];
       if (input.reason === null || input.reason.trim() === '') errors.push({ field: 'reason', message: 'must say why, to allow non-idempotent calls or failure injection' });
       if (input.confirmName !== target.name) errors.push({ field: 'confirmName', message: `must repeat the target's name exactly: ${JSON.stringify(target.name)}` });
-      if (errors.length > 0) throw HttpProblem.validation('Override not confirmed', errors);
+      if (errors.length > 0) throw new ValidationError('Override not confirmed', errors);
     }
     const saved = await writeOverride(trx, {
       projectId: input.project.id,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, ValidationError } from '../../platform/errors/service-error';
 import { problemOf } from '../../platform/http/service-error-problem';
 import { assertKindAvailable, checkRepository, parseSourceKind } from '../sources/create-source';
 import { isGitHostKind } from '../sources/source-kinds';
@@ -27,8 +27,8 @@ export interface BulkItem {
  */
 export async function bulkAddSources(context: ScanRequestContext, project: { id: string; workspaceId: string }, request: z.infer<typeof bulkAddRequest>): Promise<{ items: BulkItem[] }> {
   const kind = parseSourceKind(request.kind);
-  if (!isGitHostKind(kind)) throw HttpProblem.validation('Invalid request body', [{ field: 'kind', message: 'must be github, gitlab, bitbucket or azureDevOps' }]);
-  if (request.repositories === null) throw HttpProblem.validation('Invalid request body', [{ field: 'repositories', message: 'must not be null' }]);
+  if (!isGitHostKind(kind)) throw new ValidationError('Invalid request body', [{ field: 'kind', message: 'must be github, gitlab, bitbucket or azureDevOps' }]);
+  if (request.repositories === null) throw new ValidationError('Invalid request body', [{ field: 'repositories', message: 'must not be null' }]);
   assertKindAvailable(kind, context);
   const items: BulkItem[] = [];
   for (const [index, raw] of [...new Set(request.repositories)].entries()) {
@@ -42,7 +42,7 @@ export async function bulkAddSources(context: ScanRequestContext, project: { id:
         source = await findSourceBySlug(context.db, project.id, slug);
         status = 'added';
       }
-      if (!source || source.kind !== kind || source.repository !== repository) throw HttpProblem.conflict('Source name in use', `A Source named like ${repository} reads something else.`);
+      if (!source || source.kind !== kind || source.repository !== repository) throw new ConflictError('Source name in use', `A Source named like ${repository} reads something else.`);
       const scanId = await requestSourceScan(context, project, source, { ref: request.ref ?? null, includePaths: null, excludePaths: null, pullRequest: null });
       items.push({ repository: raw, status, sourceId: source.id, scanId, error: null });
     } catch (error) {

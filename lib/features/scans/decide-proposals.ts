@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/schema';
 import { guidText } from '../../platform/http/common-schemas';
-import { HttpProblem, type FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
+import { ConflictError, InvalidDocumentError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { modelKinds, sectionOfKind, type AnyModelRecord, type ModelKind, type ModelSnapshot } from '../../core/model/model-records';
 import { commitModelChange, loadModelSnapshot } from '../../core/model/model-store';
 import { findReferrers } from '../../core/model/model-rules';
@@ -95,19 +96,19 @@ export async function decideProposals(db: Kysely<Database>, input: DecideInput):
   accept.forEach((id, i) => {
     if (rejectSet.has(id)) errors.push({ field: `accept[${i}]`, message: 'is also in reject' });
   });
-  if (errors.length > 0) throw HttpProblem.validation('Invalid request body', errors);
+  if (errors.length > 0) throw new ValidationError('Invalid request body', errors);
   const acceptAll = [...new Set([...accept, ...bind.keys(), ...relink.keys()])];
 
   return db.transaction().execute(async (trx) => {
     const scan = await trx.selectFrom('scans').select(['id', 'source_id', 'commit_sha', 'state', 'request']).where('project_id', '=', input.projectId).where('id', '=', input.scanId).executeTakeFirst();
-    if (!scan) throw HttpProblem.notFound('Scan not found');
+    if (!scan) throw new NotFoundError('Scan not found');
     const named = [...new Set([...acceptAll, ...reject])];
     const rows: ProposalRow[] = named.length === 0 ? [] : await trx.selectFrom('proposals').select(['id', 'fact_key', 'action', 'entity_kind', 'entity_id', 'proposed', 'status']).where('scan_id', '=', input.scanId).where('id', 'in', named).forUpdate().execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const unknown = named.filter((id) => !byId.has(id));
-    if (unknown.length > 0) throw HttpProblem.validation('Unknown proposals', unknown.map((id) => ({ field: 'accept', message: `${id} is no proposal of this scan` })));
+    if (unknown.length > 0) throw new ValidationError('Unknown proposals', unknown.map((id) => ({ field: 'accept', message: `${id} is no proposal of this scan` })));
     const decided = rows.filter((r) => r.status !== 'pending');
-    if (decided.length > 0) throw HttpProblem.conflict('Proposals already decided', `${decided.map((r) => `${r.id} is ${r.status}`).join('; ')}.`);
+    if (decided.length > 0) throw new ConflictError('Proposals already decided', `${decided.map((r) => `${r.id} is ${r.status}`).join('; ')}.`);
 
     const version = await lockStream(trx, input.projectId);
     const snapshot = await loadModelSnapshot(trx, input.projectId);
@@ -136,7 +137,7 @@ export async function decideProposals(db: Kysely<Database>, input: DecideInput):
       const target = bind.get(p.id) ?? relink.get(p.id) ?? p.entity_id ?? matched ?? plannedFactRecordId(input.projectId, scan.source_id ?? scan.id, p.fact_key);
       const existing = model.get(target);
       if ((bind.has(p.id) || relink.has(p.id)) && existing?.kind !== p.entity_kind) {
-        throw HttpProblem.validation('Invalid request body', [{ field: bind.has(p.id) ? 'bind' : 'relink', message: `${target} is no ${p.entity_kind} of the model` }]);
+        throw new ValidationError('Invalid request body', [{ field: bind.has(p.id) ? 'bind' : 'relink', message: `${target} is no ${p.entity_kind} of the model` }]);
       }
       if (p.action !== 'remove') keyToId.set(p.fact_key, target);
     }
@@ -199,7 +200,7 @@ export async function decideProposals(db: Kysely<Database>, input: DecideInput):
       items.push({ proposalId: p.id, status: 'accepted', entityId: target });
     }
     if (missingRefs.size > 0) {
-      throw HttpProblem.conflict('Accept what these facts refer to', `The accepted facts refer to facts that are neither in the model nor accepted now: ${[...missingRefs].sort().join(', ')}. Accept their proposals too.`);
+      throw new ConflictError('Accept what these facts refer to', `The accepted facts refer to facts that are neither in the model nor accepted now: ${[...missingRefs].sort().join(', ')}. Accept their proposals too.`);
     }
     for (const id of removed) {
       const referrers = [
@@ -209,17 +210,17 @@ export async function decideProposals(db: Kysely<Database>, input: DecideInput):
             .map((r) => `${r.kind} ${r.id}`),
         ),
       ];
-      if (referrers.length > 0) throw HttpProblem.conflict('Removal would leave references', `${id} is referred to by ${referrers.slice(0, 20).join(', ')}. Remove or change those first.`);
+      if (referrers.length > 0) throw new ConflictError('Removal would leave references', `${id} is referred to by ${referrers.slice(0, 20).join(', ')}. Remove or change those first.`);
     }
 
     const plan = planImport({ current: snapshot, document: documentLists, projectId: input.projectId, streamId: input.projectId, foreignSchemaIds: new Set() });
-    if (plan.refusals.length > 0) throw new HttpProblem(400, 'invalid_export', plan.title, { detail: 'An accepted fact breaks a model rule; nothing was written.', errors: plan.refusals });
+    if (plan.refusals.length > 0) throw new InvalidDocumentError('invalid_export', plan.title, 'An accepted fact breaks a model rule; nothing was written.', plan.refusals);
     if (input.dryRun) throw new PlannedDecision(snapshot, plan.upserts, [...removed]);
     const changedIds = plan.upserts.map((u) => u.record.id).filter((id) => model.has(id));
     const impact = await changeImpact(trx, input.projectId, { changedIds, removedIds: [...removed], added: plan.upserts.length - changedIds.length });
     if (impact.needsAcknowledgement && !input.request.acknowledgeImpact) {
       const parts = [impact.views.length ? `${impact.views.length} view(s)` : '', impact.scenarios.length ? `${impact.scenarios.length} scenario(s)` : '', impact.promises.length ? `${impact.promises.length} promise(s)` : ''].filter(Boolean);
-      throw HttpProblem.conflict('Acknowledge the impact', `Accepting these proposals changes ${parts.join(', ')} (GET …/impact lists them); send acknowledgeImpact: true to go on.`, [{ field: 'acknowledgeImpact', message: 'must be true: the decision has impact' }]);
+      throw new ConflictError('Acknowledge the impact', `Accepting these proposals changes ${parts.join(', ')} (GET …/impact lists them); send acknowledgeImpact: true to go on.`, [{ field: 'acknowledgeImpact', message: 'must be true: the decision has impact' }]);
     }
     let modelVersion = version;
     if (plan.upserts.length > 0 || removed.size > 0) {

@@ -6,7 +6,7 @@ import { scanDiagnosticsSchema } from '../../core/extract/scan-diagnostics';
 import { skippedFileSchema } from '../../core/extract/skip-reasons';
 import { storableText } from '../../core/extract/storable-text';
 import { displayName } from '../../platform/http/common-schemas';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError } from '../../platform/errors/service-error';
 import { bodyLimits } from '../../platform/http/route-definition';
 import type { SettingsDocument } from '../settings/settings-schema';
 import { sourceSlug } from '../sources/source-slug';
@@ -72,7 +72,7 @@ export interface PushResult {
 export async function pushSnapshot(context: ScanRequestContext, project: { id: string; workspaceId: string }, request: AgentPushRequest): Promise<PushResult> {
   const rules = request.rules.find((r) => r.name === 'extraction');
   if (rules?.version !== extractionRulesVersion) {
-    throw HttpProblem.conflict('Other extraction rules', `This server extracts with rules ${extractionRulesVersion}; the push was made with ${rules ? `rules ${rules.version}` : 'no extraction rules named'}. Update the svc command-line tool and scan again.`, [{ field: 'rules', message: `must name extraction rules ${extractionRulesVersion}` }]);
+    throw new ConflictError('Other extraction rules', `This server extracts with rules ${extractionRulesVersion}; the push was made with ${rules ? `rules ${rules.version}` : 'no extraction rules named'}. Update the svc command-line tool and scan again.`, [{ field: 'rules', message: `must name extraction rules ${extractionRulesVersion}` }]);
   }
   const slug = sourceSlug(request.name);
   const scanId = randomUUID();
@@ -84,7 +84,7 @@ export async function pushSnapshot(context: ScanRequestContext, project: { id: s
       await insertSource(trx, { id: randomUUID(), projectId: project.id, kind: 'push', name: request.name, slug, repository: null, path: null, accountId: null, region: null, createdBy: context.actor, at: context.now });
       source = await findSourceBySlug(trx, project.id, slug);
     }
-    if (source?.kind !== 'push') throw HttpProblem.conflict('Source name in use', `The Source "${source?.name ?? request.name}" is a ${source?.kind ?? 'other'} Source; push under another name.`, [{ field: 'name', message: `its slug "${slug}" is a Source of another kind` }]);
+    if (source?.kind !== 'push') throw new ConflictError('Source name in use', `The Source "${source?.name ?? request.name}" is a ${source?.kind ?? 'other'} Source; push under another name.`, [{ field: 'name', message: `its slug "${slug}" is a Source of another kind` }]);
     const running = await trx
       .selectFrom('scans')
       .select('id')
@@ -92,7 +92,7 @@ export async function pushSnapshot(context: ScanRequestContext, project: { id: s
       .where('state', '=', 'running')
       .where('heartbeat_at', '>=', new Date(context.now.getTime() - scanWorkerGoneMs))
       .executeTakeFirst();
-    if (running) throw HttpProblem.conflict('Another push is running', `A push of "${source.name}" is being stored (scan ${running.id}); send this one when it is done.`);
+    if (running) throw new ConflictError('Another push is running', `A push of "${source.name}" is being stored (scan ${running.id}); send this one when it is done.`);
     await insertRunningScan(trx, {
       id: scanId,
       projectId: project.id,

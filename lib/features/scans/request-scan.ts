@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Profile } from '../../platform/config/service-config';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, LimitReachedError, ValidationError } from '../../platform/errors/service-error';
 import type { SettingsDocument } from '../settings/settings-schema';
 import { assertKindAvailable, checkRepository, parseSourceKind } from '../sources/create-source';
 import { isGitHostKind } from '../sources/source-kinds';
@@ -32,10 +32,12 @@ export async function assertScanAllowance(db: Kysely<Database> | Transaction<Dat
   const used = await countScansSince(db, workspaceId, dayStart);
   if (used < max) return;
   const retryAfter = Math.max(1, Math.ceil((dayStart.getTime() + 86_400_000 - now.getTime()) / 1000));
-  throw new HttpProblem(429, 'rate_limited', 'Daily scan limit reached', {
-    detail: `This workspace may request ${max} scan${max === 1 ? '' : 's'} per day (usage.maxScansPerDay); ${used} were requested today (UTC).`,
-    headers: { 'retry-after': String(retryAfter) },
-  });
+  throw new LimitReachedError(
+    'rate_limited',
+    'Daily scan limit reached',
+    `This workspace may request ${max} scan${max === 1 ? '' : 's'} per day (usage.maxScansPerDay); ${used} were requested today (UTC).`,
+    retryAfter,
+  );
 }
 
 /**
@@ -60,7 +62,7 @@ function scopeList(list: string[] | null, field: string): string[] {
   const out: string[] = [];
   (list ?? []).forEach((path, index) => {
     const normal = normaliseScopePath(path);
-    if (normal === null) throw HttpProblem.validation('Invalid request body', [{ field: `${field}[${index}]`, message: 'must be a path relative to the repository root without ..' }]);
+    if (normal === null) throw new ValidationError('Invalid request body', [{ field: `${field}[${index}]`, message: 'must be a path relative to the repository root without ..' }]);
     if (normal !== '') out.push(normal);
   });
   return [...new Set(out)];
@@ -80,11 +82,11 @@ const notScannedHere: Partial<Record<string, string>> = {
 export async function requestSourceScan(context: ScanRequestContext, project: { id: string; workspaceId: string }, source: SourceRecord, request: StartSourceScanRequest): Promise<string> {
   const kind = parseSourceKind(source.kind);
   const elsewhere = notScannedHere[kind];
-  if (elsewhere) throw HttpProblem.conflict('This Source is not scanned this way', elsewhere);
+  if (elsewhere) throw new ConflictError('This Source is not scanned this way', elsewhere);
   assertKindAvailable(kind, context);
   const pullRequest = request.pullRequest === null || request.pullRequest === undefined ? null : Number(request.pullRequest);
-  if (pullRequest !== null && !isGitHostKind(kind)) throw HttpProblem.validation('Invalid request body', [{ field: 'pullRequest', message: 'is for git host Sources only' }]);
-  if (request.ref !== null && !isGitHostKind(kind)) throw HttpProblem.validation('Invalid request body', [{ field: 'ref', message: 'is for git host Sources only' }]);
+  if (pullRequest !== null && !isGitHostKind(kind)) throw new ValidationError('Invalid request body', [{ field: 'pullRequest', message: 'is for git host Sources only' }]);
+  if (request.ref !== null && !isGitHostKind(kind)) throw new ValidationError('Invalid request body', [{ field: 'ref', message: 'is for git host Sources only' }]);
   const record: ScanRequestRecord = {
     repository: source.repository,
     ref: request.ref,

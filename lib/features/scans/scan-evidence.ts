@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ForbiddenError, NotFoundError } from '../../platform/errors/service-error';
 import type { ScanFact } from './scan-fact';
 
 /** Skip reasons whose content is withheld from every answer (docs/extraction.md "Content clearance"). */
@@ -40,9 +40,9 @@ export async function evidencePage(db: Kysely<Database>, scanId: string, factKey
  */
 export async function sourceWindow(db: Kysely<Database>, scanId: string, request: { path: string; startLine: number; endLine: number }): Promise<{ path: string; startLine: number; endLine: number; totalLines: number; lines: string[] }> {
   const file = await db.selectFrom('scan_files').select(['skipped_reason', 'content']).where('scan_id', '=', scanId).where('path', '=', request.path).executeTakeFirst();
-  if (!file) throw HttpProblem.notFound('File not in this scan', `The scan did not list ${request.path}.`);
-  if (file.skipped_reason !== null && withheldReasons.has(file.skipped_reason)) throw HttpProblem.forbidden('Content withheld', `${request.path} may hold secrets; its content is never read or shown.`);
-  if (file.content === null) throw HttpProblem.notFound('File content not kept', `Only files that gave evidence are kept; ${request.path} ${file.skipped_reason ? `was skipped (${file.skipped_reason})` : 'gave none'}.`);
+  if (!file) throw new NotFoundError('File not in this scan', `The scan did not list ${request.path}.`);
+  if (file.skipped_reason !== null && withheldReasons.has(file.skipped_reason)) throw new ForbiddenError('Content withheld', `${request.path} may hold secrets; its content is never read or shown.`);
+  if (file.content === null) throw new NotFoundError('File content not kept', `Only files that gave evidence are kept; ${request.path} ${file.skipped_reason ? `was skipped (${file.skipped_reason})` : 'gave none'}.`);
   const lines = file.content.split(/\r?\n/);
   const endLine = Math.min(request.endLine, request.startLine + maxWindowLines - 1, lines.length);
   return { path: request.path, startLine: request.startLine, endLine: Math.max(endLine, request.startLine - 1), totalLines: lines.length, lines: lines.slice(request.startLine - 1, endLine) };

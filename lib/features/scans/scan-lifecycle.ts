@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, NotFoundError } from '../../platform/errors/service-error';
 import type { SettingsDocument } from '../settings/settings-schema';
 import { takeScanAllowance } from './request-scan';
 import { queueScanJob } from './scan-store';
@@ -26,16 +26,16 @@ export async function cancelScan(db: Db, projectId: string, scanId: string, now:
     .executeTakeFirst();
   if (updated) return { scanId, state: 'cancelled' };
   const scan = await db.selectFrom('scans').select('state').where('project_id', '=', projectId).where('id', '=', scanId).executeTakeFirst();
-  if (!scan) throw HttpProblem.notFound('Scan not found');
-  throw HttpProblem.conflict('Scan already ended', `The scan is ${scan.state}; only a queued or running scan can be cancelled.`);
+  if (!scan) throw new NotFoundError('Scan not found');
+  throw new ConflictError('Scan already ended', `The scan is ${scan.state}; only a queued or running scan can be cancelled.`);
 }
 
 /** POST …/resume: a failed or cancelled scan is queued again (its results so far are dropped), under today's allowance. */
 export async function resumeScan(db: Kysely<Database>, input: { projectId: string; workspaceId: string; scanId: string; settings: SettingsDocument; now: Date }): Promise<{ scanId: string; state: 'queued' }> {
   return db.transaction().execute(async (trx) => {
     const scan = await trx.selectFrom('scans').select('state').where('project_id', '=', input.projectId).where('id', '=', input.scanId).forUpdate().executeTakeFirst();
-    if (!scan) throw HttpProblem.notFound('Scan not found');
-    if (scan.state !== 'failed' && scan.state !== 'cancelled') throw HttpProblem.conflict('Scan not resumable', `The scan is ${scan.state}; only a failed or cancelled scan can be resumed.`);
+    if (!scan) throw new NotFoundError('Scan not found');
+    if (scan.state !== 'failed' && scan.state !== 'cancelled') throw new ConflictError('Scan not resumable', `The scan is ${scan.state}; only a failed or cancelled scan can be resumed.`);
     await takeScanAllowance(trx, input.workspaceId, input.settings, input.now);
     await clearScanResults(trx, input.scanId);
     await trx

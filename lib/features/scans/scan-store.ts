@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, ScanState } from '../../platform/db/schema';
 import type { ScanDiagnostics } from '../../core/extract/scan-diagnostics';
-import { HttpProblem } from '../../platform/http/problem';
+import { NotFoundError } from '../../platform/errors/service-error';
 import type { ScanLimits, ScanRequestRecord } from './scan-limits-record';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -117,7 +117,7 @@ export async function findScan(db: Db, projectId: string, scanId: string): Promi
 /** The state and Source of the scan named in a path, of this project; 404 for none (another project's scan included). */
 export async function scanOfProject(db: Db, projectId: string, scanId: string): Promise<{ id: string; state: ScanState; sourceId: string | null }> {
   const scan = await db.selectFrom('scans').select(['id', 'state', 'source_id']).where('project_id', '=', projectId).where('id', '=', scanId).executeTakeFirst();
-  if (!scan) throw HttpProblem.notFound('Scan not found');
+  if (!scan) throw new NotFoundError('Scan not found');
   return { id: scan.id, state: scan.state, sourceId: scan.source_id };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isArchiveError } from '../sources/archive/archive-errors';
 import { detectArchiveFormat } from '../sources/archive/detect-archive-format';
 import { readArchive } from '../sources/archive/read-archive';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, RefusedError, ValidationError } from '../../platform/errors/service-error';
 import type { SourceRecord } from '../sources/source-store';
 import { takeScanAllowance, type ScanRequestContext } from './request-scan';
 import { scanLimitsOf } from './scan-limits-record';
@@ -17,18 +17,18 @@ import { insertQueuedScan } from './scan-store';
  * kept until its scan has read it.
  */
 export async function uploadArchive(context: ScanRequestContext, project: { id: string; workspaceId: string }, source: SourceRecord, body: Buffer): Promise<{ scanId: string; sourceId: string; state: 'queued'; format: string }> {
-  if (source.kind !== 'archive') throw HttpProblem.conflict('Not an archive Source', `The Source is a ${source.kind} Source; upload archives to an archive Source.`);
-  if (body.length === 0) throw HttpProblem.validation('Invalid archive', [{ field: 'body', message: 'must be a zip or tar.gz archive' }]);
+  if (source.kind !== 'archive') throw new ConflictError('Not an archive Source', `The Source is a ${source.kind} Source; upload archives to an archive Source.`);
+  if (body.length === 0) throw new ValidationError('Invalid archive', [{ field: 'body', message: 'must be a zip or tar.gz archive' }]);
   const format = detectArchiveFormat(body.subarray(0, 263));
-  if (format === null) throw HttpProblem.validation('Invalid archive', [{ field: 'body', message: 'is not a zip, tar or tar.gz archive' }]);
+  if (format === null) throw new ValidationError('Invalid archive', [{ field: 'body', message: 'is not a zip, tar or tar.gz archive' }]);
   const limits = scanLimitsOf(context.settings);
   try {
     // Checked to the end, never held: a bomb costs time up to the limit, not memory.
     for await (const entry of readArchive(body, { maxArchiveBytes: limits.maxArchiveBytes, format })) await entry.discard();
   } catch (error) {
     if (!isArchiveError(error)) throw error;
-    if (error.kind === 'too-large') throw new HttpProblem(413, 'payload_too_large', 'Archive too large', { detail: error.message });
-    throw HttpProblem.validation('Archive refused', [{ field: 'body', message: error.message }], error.message);
+    if (error.kind === 'too-large') throw new RefusedError('payload_too_large', 'Archive too large', error.message);
+    throw new ValidationError('Archive refused', [{ field: 'body', message: error.message }], error.message);
   }
   const scanId = randomUUID();
   await context.db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { displayName, storedText } from '../../platform/http/common-schemas';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, ValidationError } from '../../platform/errors/service-error';
 import { sourceSlug } from '../sources/source-slug';
 import { findSourceBySlug, insertSource } from '../sources/source-store';
 import { normaliseScopePath, takeScanAllowance, type ScanRequestContext } from './request-scan';
@@ -26,13 +26,13 @@ export const defaultUploadSourceName = 'Uploaded files';
  * is replaced. 409 when the slug is a Source of another kind.
  */
 export async function uploadModelFile(context: ScanRequestContext, project: { id: string; workspaceId: string }, request: UploadModelFileRequest): Promise<{ sourceId: string; scanId: string; path: string; state: 'queued' }> {
-  if (request.path === null) throw HttpProblem.validation('Invalid request body', [{ field: 'path', message: 'must not be null' }]);
-  if (request.content === null) throw HttpProblem.validation('Invalid request body', [{ field: 'content', message: 'must not be null' }]);
+  if (request.path === null) throw new ValidationError('Invalid request body', [{ field: 'path', message: 'must not be null' }]);
+  if (request.content === null) throw new ValidationError('Invalid request body', [{ field: 'content', message: 'must not be null' }]);
   const path = normaliseScopePath(request.path);
-  if (path === null || path === '') throw HttpProblem.validation('Invalid request body', [{ field: 'path', message: 'must be a file path relative to the Source, without ..' }]);
+  if (path === null || path === '') throw new ValidationError('Invalid request body', [{ field: 'path', message: 'must be a file path relative to the Source, without ..' }]);
   const limits = scanLimitsOf(context.settings);
   const bytes = Buffer.byteLength(request.content, 'utf8');
-  if (bytes > limits.maxFileBytes) throw HttpProblem.validation('Invalid request body', [{ field: 'content', message: `is ${bytes} bytes; import.maxFileBytes is ${limits.maxFileBytes}` }]);
+  if (bytes > limits.maxFileBytes) throw new ValidationError('Invalid request body', [{ field: 'content', message: `is ${bytes} bytes; import.maxFileBytes is ${limits.maxFileBytes}` }]);
   const name = request.name ?? defaultUploadSourceName;
   const slug = sourceSlug(name);
   const scanId = randomUUID();
@@ -44,7 +44,7 @@ export async function uploadModelFile(context: ScanRequestContext, project: { id
       await insertSource(trx, { id, projectId: project.id, kind: 'upload', name, slug, repository: null, path: null, accountId: null, region: null, createdBy: context.actor, at: context.now });
       source = await findSourceBySlug(trx, project.id, slug);
     }
-    if (source?.kind !== 'upload') throw HttpProblem.conflict('Source name in use', `The Source "${source?.name ?? name}" is a ${source?.kind ?? 'other'} Source; name another.`, [{ field: 'name', message: `its slug "${slug}" is a Source of another kind` }]);
+    if (source?.kind !== 'upload') throw new ConflictError('Source name in use', `The Source "${source?.name ?? name}" is a ${source?.kind ?? 'other'} Source; name another.`, [{ field: 'name', message: `its slug "${slug}" is a Source of another kind` }]);
     await trx
       .insertInto('source_files')
       .values({ source_id: source.id, path, content: request.content!, updated_by: context.actor, updated_at: context.now })

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { HttpProblem } from '../../platform/http/problem';
+import { ValidationError } from '../../platform/errors/service-error';
 import { decodeUtf8Strict } from '../../platform/text/strict-json';
 import type { SourceRecord } from '../sources/source-store';
 import { takeScanAllowance, type ScanRequestContext } from './request-scan';
@@ -11,8 +11,8 @@ import { readTraceCalls, TraceFormatError } from './trace-calls';
 
 /** A trace file's name: shown in provenance; one line, no folders. */
 function checkFileName(fileName: string | null): string {
-  if (fileName === null || fileName.trim() === '') throw HttpProblem.validation('Invalid query', [{ field: 'fileName', message: 'must name the trace file' }]);
-  if (fileName.length > 255 || /[\u0000-\u001f\u007f/\\]/.test(fileName)) throw HttpProblem.validation('Invalid query', [{ field: 'fileName', message: 'must be a file name of at most 255 characters, without folders or control characters' }]);
+  if (fileName === null || fileName.trim() === '') throw new ValidationError('Invalid query', [{ field: 'fileName', message: 'must name the trace file' }]);
+  if (fileName.length > 255 || /[\u0000-\u001f\u007f/\\]/.test(fileName)) throw new ValidationError('Invalid query', [{ field: 'fileName', message: 'must be a file name of at most 255 characters, without folders or control characters' }]);
   return fileName;
 }
 
@@ -26,12 +26,12 @@ function checkFileName(fileName: string | null): string {
 export async function uploadTraces(context: ScanRequestContext, project: { id: string; workspaceId: string }, source: SourceRecord, fileNameText: string | null, body: Buffer) {
   const fileName = checkFileName(fileNameText);
   const content = decodeUtf8Strict(body);
-  if (content === null) throw HttpProblem.validation('Invalid trace file', [{ field: 'body', message: 'is not UTF-8 text' }]);
+  if (content === null) throw new ValidationError('Invalid trace file', [{ field: 'body', message: 'is not UTF-8 text' }]);
   let traces: ReturnType<typeof readTraceCalls>;
   try {
     traces = readTraceCalls(content);
   } catch (error) {
-    if (error instanceof TraceFormatError) throw HttpProblem.validation('Invalid trace file', [{ field: error.field ?? 'body', message: error.message }]);
+    if (error instanceof TraceFormatError) throw new ValidationError('Invalid trace file', [{ field: error.field ?? 'body', message: error.message }]);
     throw error;
   }
   const lines = content.split('\n').length;

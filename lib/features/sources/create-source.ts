@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Profile } from '../../platform/config/service-config';
 import type { MasterKeyring } from '../../platform/crypto/master-key';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem, type FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
+import { ConflictError, RefusedError, ValidationError } from '../../platform/errors/service-error';
 import type { SettingsDocument } from '../settings/settings-schema';
 import { resolveFolderSourcePath } from './folder-source-path';
 import { saveNewRelicKey } from './newrelic-source';
@@ -25,8 +26,8 @@ export interface CreateSourceContext {
   now: Date;
 }
 
-function invalid(field: string, message: string): HttpProblem {
-  return HttpProblem.validation('Invalid request body', [{ field, message }]);
+function invalid(field: string, message: string): ValidationError {
+  return new ValidationError('Invalid request body', [{ field, message }]);
 }
 
 /** The kind named in a request, or a 400 naming the kinds. */
@@ -41,9 +42,9 @@ export function parseSourceKind(kind: string | null, field = 'kind'): SourceKind
 export function assertKindAvailable(kind: SourceKind, context: Pick<CreateSourceContext, 'profile' | 'sourcesRoot' | 'settings'>): void {
   const unavailable = kindUnavailableReason(kind, context);
   if (!unavailable) return;
-  if (unavailable.type === 'source_kind_not_in_profile') throw new HttpProblem(400, 'source_kind_not_in_profile', 'Source kind not available in this profile', { detail: unavailable.message, errors: [{ field: 'kind', message: unavailable.message }] });
-  if (unavailable.type === 'sources_root_not_configured') throw new HttpProblem(409, 'sources_root_not_configured', 'Sources root not configured', { detail: unavailable.message });
-  throw HttpProblem.conflict('Host is off', unavailable.message, [{ field: 'kind', message: unavailable.message }]);
+  if (unavailable.type === 'source_kind_not_in_profile') throw new RefusedError('source_kind_not_in_profile', 'Source kind not available in this profile', unavailable.message, [{ field: 'kind', message: unavailable.message }]);
+  if (unavailable.type === 'sources_root_not_configured') throw new RefusedError('sources_root_not_configured', 'Sources root not configured', unavailable.message);
+  throw new ConflictError('Host is off', unavailable.message, [{ field: 'kind', message: unavailable.message }]);
 }
 
 /** A repository name as the host writes it, or a 400 on `field`. */
@@ -91,12 +92,12 @@ export async function createSource(context: CreateSourceContext, projectId: stri
     if (request.region !== null && request.region !== undefined) errors.push({ field: 'region', message: 'is for a newrelic Source only' });
     if (request.apiKey !== null && request.apiKey !== undefined) errors.push({ field: 'apiKey', message: 'is for a newrelic Source only' });
   }
-  if (errors.length > 0) throw HttpProblem.validation('Invalid request body', errors);
+  if (errors.length > 0) throw new ValidationError('Invalid request body', errors);
 
   const id = randomUUID();
   const slug = sourceSlug(request.name);
   const inserted = await insertSource(context.db, { id, projectId, kind, name: request.name, slug, repository, path, accountId, region, createdBy: context.actor, at: context.now });
-  if (!inserted) throw HttpProblem.conflict('Source name in use', `Another Source of this project has the slug "${slug}".`, [{ field: 'name', message: `its slug "${slug}" is in use` }]);
+  if (!inserted) throw new ConflictError('Source name in use', `Another Source of this project has the slug "${slug}".`, [{ field: 'name', message: `its slug "${slug}" is in use` }]);
   if (kind === 'newrelic' && request.apiKey) {
     await saveNewRelicKey({ db: context.db, keyring: context.keyring, graphqlUrlOverride: context.newRelicGraphqlUrl, profile: context.profile }, { workspaceId: context.workspaceId, sourceId: id, region: region as 'us' | 'eu', apiKey: request.apiKey, actor: context.actor, at: context.now });
   }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Profile } from '../../platform/config/service-config';
 import type { MasterKeyring } from '../../platform/crypto/master-key';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, ValidationError } from '../../platform/errors/service-error';
 import { readSecretForOrigin, saveSecret } from '../secrets/secret-store';
 import { policyOutboundFetch } from '../settings/outbound-guard';
 import { createNewRelicClient, newRelicGraphqlUrls, type NewRelicKeyTest, type NewRelicRegion } from './hosts/newrelic-client';
@@ -19,7 +19,7 @@ export function nerdGraphUrl(region: NewRelicRegion, override: string | null): s
 
 /** A user API key: 1 to 4096 printable ASCII characters (part 2 "Credentials"). */
 export function checkApiKey(apiKey: string | null | undefined, field = 'apiKey'): string {
-  if (typeof apiKey !== 'string' || !/^[\x21-\x7e]{1,4096}$/.test(apiKey)) throw HttpProblem.validation('Invalid request body', [{ field, message: 'must be 1 to 4096 printable ASCII characters' }]);
+  if (typeof apiKey !== 'string' || !/^[\x21-\x7e]{1,4096}$/.test(apiKey)) throw new ValidationError('Invalid request body', [{ field, message: 'must be 1 to 4096 printable ASCII characters' }]);
   return apiKey;
 }
 
@@ -47,6 +47,6 @@ export async function testStoredNewRelicKey(context: NewRelicContext, source: { 
   const region = (source.region ?? 'us') as NewRelicRegion;
   const url = nerdGraphUrl(region, context.graphqlUrlOverride);
   const apiKey = await readSecretForOrigin(context.db, context.keyring, { workspaceId, name: newRelicKeyName(source.id), origin: new URL(url).origin });
-  if (apiKey === null) throw HttpProblem.conflict('No API key', 'The Source has no user API key for this NerdGraph address; set it with PUT …/apm/key.');
+  if (apiKey === null) throw new ConflictError('No API key', 'The Source has no user API key for this NerdGraph address; set it with PUT …/apm/key.');
   return testNewRelicKey(context, { region, accountId: source.accountId ?? '', apiKey });
 }
