@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, WorkspaceRole } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ForbiddenError, NotFoundError } from '../../platform/errors/service-error';
 import { findProject, type ProjectRecord } from '../workspaces/project-store';
 import { findMemberRole, findWorkspace } from '../workspaces/workspace-store';
 import type { AgentTokenScope, Caller } from '../../platform/http/caller';
@@ -43,7 +43,7 @@ export function tokenScopeFor(need: WorkspaceRole, options: AccessOptions = {}):
 function checkToken(caller: Extract<Caller, { kind: 'agent-token' }>, need: WorkspaceRole, options: AccessOptions): void {
   const scope = tokenScopeFor(need, options);
   if (!scope || !caller.scopes.includes(scope)) {
-    throw HttpProblem.forbidden('Agent token not allowed', scope ? `This call needs an agent token with the "${scope}" scope.` : 'This call needs a signed-in person with the right role.');
+    throw new ForbiddenError('Agent token not allowed', scope ? `This call needs an agent token with the "${scope}" scope.` : 'This call needs a signed-in person with the right role.');
   }
 }
 
@@ -54,7 +54,7 @@ function checkToken(caller: Extract<Caller, { kind: 'agent-token' }>, need: Work
  */
 export async function authorizeWorkspace(db: Kysely<Database>, caller: Caller, workspaceId: string, need: WorkspaceRole, options: AccessOptions = {}): Promise<WorkspaceAccess> {
   const workspace = await findWorkspace(db, workspaceId);
-  const notFound = HttpProblem.notFound('Workspace not found');
+  const notFound = new NotFoundError('Workspace not found');
   if (!workspace) throw notFound;
   if (caller.kind === 'agent-token') {
     if (caller.workspaceId !== workspaceId) throw notFound;
@@ -63,7 +63,7 @@ export async function authorizeWorkspace(db: Kysely<Database>, caller: Caller, w
   }
   const role = await findMemberRole(db, workspaceId, caller.userId);
   if (!role) throw notFound;
-  if (!roleAtLeast(role, need)) throw HttpProblem.forbidden('Role too low', `This call needs the ${need} role in the workspace; you are ${role}.`);
+  if (!roleAtLeast(role, need)) throw new ForbiddenError('Role too low', `This call needs the ${need} role in the workspace; you are ${role}.`);
   return { workspace, role };
 }
 
@@ -80,7 +80,7 @@ export interface ProjectAccess {
  */
 export async function authorizeProject(db: Kysely<Database>, caller: Caller, projectId: string, need: WorkspaceRole, options: AccessOptions = {}): Promise<ProjectAccess> {
   const project = await findProject(db, projectId);
-  const notFound = HttpProblem.notFound('Project not found');
+  const notFound = new NotFoundError('Project not found');
   if (!project) throw notFound;
   if (caller.kind === 'agent-token') {
     if (caller.workspaceId !== project.workspaceId || (caller.projectId !== null && caller.projectId !== projectId)) throw notFound;
@@ -89,6 +89,6 @@ export async function authorizeProject(db: Kysely<Database>, caller: Caller, pro
   }
   const role = await findMemberRole(db, project.workspaceId, caller.userId);
   if (!role) throw notFound;
-  if (!roleAtLeast(role, need)) throw HttpProblem.forbidden('Role too low', `This call needs the ${need} role in the workspace; you are ${role}.`);
+  if (!roleAtLeast(role, need)) throw new ForbiddenError('Role too low', `This call needs the ${need} role in the workspace; you are ${role}.`);
   return { project, role };
 }

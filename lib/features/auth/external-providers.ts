@@ -6,7 +6,7 @@
  * e-mail. Reached over HTTP only: tests answer as the real APIs on 127.0.0.1.
  */
 import type { ExternalSignInProvider } from '../../platform/config/service-config';
-import { HttpProblem } from '../../platform/http/problem';
+import { UpstreamError } from '../../platform/errors/service-error';
 import { createOutboundFetch, operatorConfiguredGuard } from '../../platform/net/outbound-fetch';
 
 export const externalProviderNames = ['github', 'gitlab'] as const;
@@ -36,8 +36,8 @@ type JsonGet = (url: string, accessToken: string) => Promise<unknown>;
 
 const providerTimeoutMs = 10_000;
 
-function badGateway(provider: string, detail: string): HttpProblem {
-  return new HttpProblem(502, 'bad_gateway', 'The sign-in provider did not answer as expected', { detail: `${provider}: ${detail}` });
+function badGateway(provider: string, detail: string): UpstreamError {
+  return new UpstreamError('bad_gateway', 'The sign-in provider did not answer as expected', `${provider}: ${detail}`);
 }
 
 const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});

@@ -12,8 +12,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ExternalSignInProvider } from '../../platform/config/service-config';
 import { generateSecret, hashSecret } from '../../platform/crypto/secret-token';
 import type { Database, UsersTable } from '../../platform/db/schema';
-import type { FieldError } from '../../platform/http/problem';
-import { HttpProblem } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
+import { ConflictError, ForbiddenError, NotFoundError, RefusedError } from '../../platform/errors/service-error';
 import { authorizeUrl, readExternalAccount, type ExternalProviderName } from './external-providers';
 import { cookieHeader } from './session-cookie';
 import { findUserByEmail, insertUser } from '../users/user-store';
@@ -51,9 +51,7 @@ export async function startExternalSignIn(
 }
 
 const noAttempt = () =>
-  new HttpProblem(400, 'bad_request', 'No external sign-in in progress', {
-    detail: 'This sign-in was not started in this browser, has expired, or was used already. Start again.',
-  });
+  new RefusedError('bad_request', 'No external sign-in in progress', 'This sign-in was not started in this browser, has expired, or was used already. Start again.');
 
 type Attempt = Selectable<Database['external_sign_in_attempts']>;
 
@@ -77,7 +75,7 @@ export async function takeExternalCallback(
   if (attempt.called_back_at !== null) throw noAttempt();
   const provider = attempt.provider as ExternalProviderName;
   const config = input.configOf(provider);
-  if (!config) throw HttpProblem.notFound('No such sign-in provider', `${provider} sign-in is not configured on this instance.`);
+  if (!config) throw new NotFoundError('No such sign-in provider', `${provider} sign-in is not configured on this instance.`);
   let noted: { subject: string | null; email: string | null; name: string | null; failure: string | null };
   const code = input.query.get('code');
   if (code === null || code === '') {
@@ -124,13 +122,15 @@ export async function completeExternalSignIn(db: Kysely<Database>, input: Comple
     if (Number(taken.numUpdatedRows) !== 1) throw noAttempt();
     if (attempt.failure) {
       const failure = attempt.failure as { title: string; detail: string };
-      throw new HttpProblem(400, 'bad_request', failure.title, { detail: failure.detail });
+      throw new RefusedError('bad_request', failure.title, failure.detail);
     }
     const provider = attempt.provider;
     if (attempt.email === null || attempt.subject === null) {
-      throw new HttpProblem(400, 'bad_request', 'The sign-in provider gave no verified e-mail address', {
-        detail: `Your ${provider} account has no primary e-mail address that ${provider} has verified. Verify one there and sign in again.`,
-      });
+      throw new RefusedError(
+        'bad_request',
+        'The sign-in provider gave no verified e-mail address',
+        `Your ${provider} account has no primary e-mail address that ${provider} has verified. Verify one there and sign in again.`,
+      );
     }
     const linked = await trx
       .selectFrom('external_identities')
@@ -142,17 +142,17 @@ export async function completeExternalSignIn(db: Kysely<Database>, input: Comple
     if (linked) return { user: linked, provider, created: false };
     const conflict: FieldError[] = [{ field: 'email', message: 'is in use by an account that signs in another way' }];
     if (await findUserByEmail(trx, attempt.email)) {
-      throw HttpProblem.conflict('An account with this e-mail address exists', 'Sign in with its password; an external account is never linked to an existing one.', conflict);
+      throw new ConflictError('An account with this e-mail address exists', 'Sign in with its password; an external account is never linked to an existing one.', conflict);
     }
     const users = await trx.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     // "A first external sign-in creates an account if registration is allowed, never the first account."
-    if (Number(users.n) === 0) throw HttpProblem.forbidden('Setup first', 'The first account is created by first-run setup.');
+    if (Number(users.n) === 0) throw new ForbiddenError('Setup first', 'The first account is created by first-run setup.');
     if (!input.registrationAllowed) {
-      throw HttpProblem.forbidden('Registration is closed', 'There is no account for this sign-in, and this instance does not let people make their own. Ask for an invitation.');
+      throw new ForbiddenError('Registration is closed', 'There is no account for this sign-in, and this instance does not let people make their own. Ask for an invitation.');
     }
     const name = (attempt.name ?? attempt.email.split('@')[0] ?? 'User').slice(0, 100);
     const user = await insertUser(trx, { email: attempt.email, name, passwordHash: null, isInstanceAdmin: false }, input.now);
-    if (!user) throw HttpProblem.conflict('An account with this e-mail address exists', 'Sign in with its password; an external account is never linked to an existing one.', conflict);
+    if (!user) throw new ConflictError('An account with this e-mail address exists', 'Sign in with its password; an external account is never linked to an existing one.', conflict);
     await trx.insertInto('external_identities').values({ provider, subject: attempt.subject, user_id: user.id, created_at: input.now }).execute();
     return { user, provider, created: true };
   });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, ForbiddenError, ValidationError } from '../../platform/errors/service-error';
 import type { ServiceRuntime } from '../../platform/runtime/service-runtime';
 import { secretsEqual } from '../../platform/crypto/secret-token';
 import { createWorkspace } from '../workspaces/workspace-store';
@@ -48,10 +48,10 @@ export interface SetupResult {
   session: { sessionId: string; expiresAt: Date };
 }
 
-export function passwordProblem(password: string): HttpProblem | null {
+export function passwordProblem(password: string): ValidationError | null {
   const violations = passwordRuleViolations(password);
   if (violations.length === 0) return null;
-  return HttpProblem.validation('Password too weak', violations.map((message) => ({ field: 'password', message })), `The password ${violations.join(', ')}.`);
+  return new ValidationError('Password too weak', violations.map((message) => ({ field: 'password', message })), `The password ${violations.join(', ')}.`);
 }
 
 /**
@@ -62,10 +62,10 @@ export function passwordProblem(password: string): HttpProblem | null {
  */
 export async function runFirstRunSetup(runtime: ServiceRuntime, input: SetupInput): Promise<SetupResult> {
   const now = runtime.now();
-  if (!(await isSetupRequired(runtime))) throw HttpProblem.conflict('Setup already done', 'The instance has accounts; sign in instead.');
+  if (!(await isSetupRequired(runtime))) throw new ConflictError('Setup already done', 'The instance has accounts; sign in instead.');
   const expected = await expectedSetupToken(runtime);
   if (!expected || !secretsEqual(input.setupToken, expected)) {
-    throw HttpProblem.forbidden('Wrong setup code', runtime.config.setupToken ? 'Give the value of Svc__SetupToken.' : 'Give the code from the log line "SVC SETUP CODE:" or the file setup-code in the data directory.');
+    throw new ForbiddenError('Wrong setup code', runtime.config.setupToken ? 'Give the value of Svc__SetupToken.' : 'Give the code from the log line "SVC SETUP CODE:" or the file setup-code in the data directory.');
   }
   const weak = passwordProblem(input.password);
   if (weak) throw weak;
@@ -73,7 +73,7 @@ export async function runFirstRunSetup(runtime: ServiceRuntime, input: SetupInpu
   const result = await runtime.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('svc-first-run-setup'))`.execute(trx);
     const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (existing) throw HttpProblem.conflict('Setup already done', 'The instance has accounts; sign in instead.');
+    if (existing) throw new ConflictError('Setup already done', 'The instance has accounts; sign in instead.');
     const user = await insertUser(trx, { email: input.email, name: input.name, passwordHash, isInstanceAdmin: true }, now);
     const workspace = await createWorkspace(trx, 'Default', user!.id, now);
     await appendAudit(trx, { workspaceId: null, actor: `user:${user!.id}`, action: 'instance.setup', detail: { workspaceId: workspace.id }, at: now });

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { MasterKeyring } from '../../platform/crypto/master-key';
 import type { Database } from '../../platform/db/schema';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor';
-import { HttpProblem } from '../../platform/http/problem';
+import { NotFoundError } from '../../platform/errors/service-error';
 import type { DecisionView, ThreadStatus, ThreadSummary } from './comment-records';
 import { listDecisionPage } from './decision-store';
 import { listThreadPage } from './thread-store';
@@ -37,7 +37,7 @@ export interface Page<T> {
 async function lineOf(db: Kysely<Database>, projectId: string, draftId: string | null): Promise<string | null> {
   if (draftId === null) return null;
   const id = draftId.toLowerCase();
-  if (!(await isDraftOf(db, projectId, id))) throw HttpProblem.notFound('Draft not found', `No draft ${draftId} in this project.`);
+  if (!(await isDraftOf(db, projectId, id))) throw new NotFoundError('Draft not found', `No draft ${draftId} in this project.`);
   return id;
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem, type FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
+import { ValidationError } from '../../platform/errors/service-error';
 import { normalizeGuid, shortTextProblem } from '../../platform/text/text-rules';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -58,6 +59,6 @@ export async function resolveMentions(db: Db, workspaceId: string, entries: read
     if (userId === undefined) errors.push({ field: `mentions[${i}]`, message: `${JSON.stringify(entry)} is not a member of this workspace: a mention must name someone who can see the project` });
     else if (!found.includes(userId)) found.push(userId);
   });
-  if (errors.length > 0) throw HttpProblem.validation('Unknown mention', errors);
+  if (errors.length > 0) throw new ValidationError('Unknown mention', errors);
   return found;
 }

@@ -2,7 +2,7 @@
  * What a thread can become: a question record, and decisions on its target (docs/comments.md
  * "Questions and decisions").
  */
-import { HttpProblem } from '../../platform/http/problem';
+import { NotFoundError } from '../../platform/errors/service-error';
 import type { ProjectRecord } from '../workspaces/project-store';
 import type { DecisionView, QuestionView } from './comment-records';
 import type { TargetKind } from './comment-records';
@@ -27,7 +27,7 @@ function questionViewOf(thread: ThreadRow, question: { id: string; raised_by: st
 export async function raiseQuestion(context: CommentContext, input: { project: ProjectRecord; threadId: string; writer: CommentWriter }): Promise<{ created: boolean; question: QuestionView }> {
   return context.db.transaction().execute(async (trx) => {
     const thread = await findThreadRow(trx, input.project.id, input.threadId, { lock: true });
-    if (!thread) throw HttpProblem.notFound('Thread not found');
+    if (!thread) throw new NotFoundError('Thread not found');
     const existing = await findQuestionRow(trx, thread.id);
     if (existing) return { created: false, question: questionViewOf(thread, existing) };
     const question = { id: context.newId(), raised_by: `user:${input.writer.userId}`, raised_at: context.now() };
@@ -43,7 +43,7 @@ export async function raiseQuestion(context: CommentContext, input: { project: P
 export async function raiseDecision(context: CommentContext, input: { project: ProjectRecord; threadId: string; writer: CommentWriter; title: string; decision: string }): Promise<DecisionView> {
   return context.db.transaction().execute(async (trx) => {
     const thread = await findThreadRow(trx, input.project.id, input.threadId, { lock: true });
-    if (!thread) throw HttpProblem.notFound('Thread not found');
+    if (!thread) throw new NotFoundError('Thread not found');
     return appendDecision(trx, {
       id: context.newId(),
       projectId: thread.project_id,

@@ -5,7 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, WorkspaceRole } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { findStream } from '../../core/model/stream-store';
 import type { ProjectRecord } from '../workspaces/project-store';
 import { commentEventsOf, type CommentChange, type EventThread } from './comment-event-plan';
@@ -69,12 +69,12 @@ async function queue(trx: Transaction<Database>, change: CommentChange, project:
 
 async function lockedThread(trx: Transaction<Database>, projectId: string, threadId: string): Promise<ThreadRow> {
   const row = await findThreadRow(trx, projectId, threadId, { lock: true });
-  if (!row) throw HttpProblem.notFound('Thread not found');
+  if (!row) throw new NotFoundError('Thread not found');
   return row;
 }
 
-function idInUse(what: string): HttpProblem {
-  return HttpProblem.conflict(`${what} ID in use`, `Another ${what.toLowerCase()} has this ID; send another ID, or none.`, [{ field: 'id', message: 'is in use' }]);
+function idInUse(what: string): ConflictError {
+  return new ConflictError(`${what} ID in use`, `Another ${what.toLowerCase()} has this ID; send another ID, or none.`, [{ field: 'id', message: 'is in use' }]);
 }
 
 export interface ThreadRequest {
@@ -104,9 +104,9 @@ export async function createThread(context: CommentContext, input: { project: Pr
     };
     const before = await existing();
     if (before) return before;
-    if (draftId !== null && !(await isDraftOf(trx, project.id, draftId))) throw HttpProblem.validation('Unknown draft', [{ field: 'draftId', message: 'names no draft of this project' }]);
+    if (draftId !== null && !(await isDraftOf(trx, project.id, draftId))) throw new ValidationError('Unknown draft', [{ field: 'draftId', message: 'names no draft of this project' }]);
     if (!(await targetExists(trx, { projectId: project.id, streamId: draftId ?? project.id, target }))) {
-      throw HttpProblem.validation('Unknown target', [{ field: 'target.id', message: `names no ${target.kind} ${draftId === null ? 'of the main model' : 'in this draft'} of the project` }]);
+      throw new ValidationError('Unknown target', [{ field: 'target.id', message: `names no ${target.kind} ${draftId === null ? 'of the main model' : 'in this draft'} of the project` }]);
     }
     const mentions = await resolveMentions(trx, project.workspaceId, request.mentions ?? []);
     const now = context.now();
@@ -127,7 +127,7 @@ export async function createThread(context: CommentContext, input: { project: Pr
 /** The thread with every comment in order; another project's thread is 404. */
 export async function getThread(db: Kysely<Database>, projectId: string, threadId: string): Promise<ThreadView> {
   const row = await findThreadRow(db, projectId, threadId);
-  if (!row) throw HttpProblem.notFound('Thread not found');
+  if (!row) throw new NotFoundError('Thread not found');
   return readThreadView(db, row);
 }
 
@@ -160,7 +160,7 @@ export async function replyToThread(context: CommentContext, input: { project: P
     const before = await existing();
     if (before) return before;
     if ((await countComments(trx, thread.id)) >= maxCommentsPerThread) {
-      throw HttpProblem.conflict('Thread full', `A thread holds at most ${maxCommentsPerThread} comments; start a new thread.`);
+      throw new ConflictError('Thread full', `A thread holds at most ${maxCommentsPerThread} comments; start a new thread.`);
     }
     const mentions = await resolveMentions(trx, project.workspaceId, request.mentions ?? []);
     const now = context.now();
@@ -177,7 +177,7 @@ export async function replyToThread(context: CommentContext, input: { project: P
 
 async function commentOfThread(trx: Transaction<Database>, thread: ThreadRow, commentId: string) {
   const row = await findCommentRow(trx, commentId);
-  if (!row || row.thread_id !== thread.id) throw HttpProblem.notFound('Comment not found');
+  if (!row || row.thread_id !== thread.id) throw new NotFoundError('Comment not found');
   return row;
 }
 
@@ -197,8 +197,8 @@ export async function editComment(context: CommentContext, input: { project: Pro
   return context.db.transaction().execute(async (trx) => {
     const thread = await lockedThread(trx, project.id, input.threadId);
     const row = await commentOfThread(trx, thread, input.commentId);
-    if (row.author_user_id !== writer.userId) throw HttpProblem.forbidden('Not your comment', 'Only its author may edit a comment.');
-    if (row.deleted_at !== null) throw HttpProblem.conflict('Comment deleted', 'A deleted comment cannot be edited.');
+    if (row.author_user_id !== writer.userId) throw new ForbiddenError('Not your comment', 'Only its author may edit a comment.');
+    if (row.deleted_at !== null) throw new ConflictError('Comment deleted', 'A deleted comment cannot be edited.');
     const mentions = request.mentions == null ? row.mentions : await resolveMentions(trx, project.workspaceId, request.mentions);
     const unchanged = row.body === request.body && mentions.length === row.mentions.length && mentions.every((m, i) => m === row.mentions[i]);
     if (!unchanged) {
@@ -220,7 +220,7 @@ export async function deleteComment(context: CommentContext, input: { project: P
   await context.db.transaction().execute(async (trx) => {
     const thread = await lockedThread(trx, project.id, input.threadId);
     const row = await commentOfThread(trx, thread, input.commentId);
-    if (row.author_user_id !== writer.userId && writer.role !== 'owner') throw HttpProblem.forbidden('Not your comment', "Only its author or an owner of the workspace may delete a comment.");
+    if (row.author_user_id !== writer.userId && writer.role !== 'owner') throw new ForbiddenError('Not your comment', "Only its author or an owner of the workspace may delete a comment.");
     if (row.deleted_at !== null) return;
     const now = context.now();
     await tombstoneComment(trx, row.id, { actor: actorOf(writer), now });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ValidationError } from '../../platform/errors/service-error';
 import { branchOrMain, findStream, revisionOf, type ModelStream } from '../../core/model/stream-store';
 import { isGuid } from '../../platform/text/text-rules';
 import type { ProjectRecord } from '../workspaces/project-store';
@@ -30,7 +30,7 @@ export async function writableLine(db: Kysely<Database>, project: ProjectOfLine,
  */
 export async function readableLine(db: Kysely<Database>, project: ProjectOfLine, query: { branchId: string | null; revisionId: string | null }): Promise<CostLine> {
   if (query.branchId !== null && query.revisionId !== null) {
-    throw HttpProblem.validation('Invalid query', [{ field: 'revisionId', message: 'cannot be given together with branchId' }]);
+    throw new ValidationError('Invalid query', [{ field: 'revisionId', message: 'cannot be given together with branchId' }]);
   }
   if (query.revisionId !== null) return costLineOf(await revisionOf(db, project.id, query.revisionId));
   return writableLine(db, project, query.branchId);
@@ -45,7 +45,7 @@ export async function namedLine(db: Kysely<Database>, project: ProjectOfLine, na
   if (name === 'main') return writableLine(db, project, null);
   const stream = isGuid(name) ? await findStream(db, name.toLowerCase()) : undefined;
   if (!stream || stream.projectId !== project.id) {
-    throw HttpProblem.validation(`Unknown line in ${field}`, [{ field, message: 'must be "main" or the ID of a branch or revision of this project' }]);
+    throw new ValidationError(`Unknown line in ${field}`, [{ field, message: 'must be "main" or the ID of a branch or revision of this project' }]);
   }
   return costLineOf(stream);
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem, type FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
+import { ConflictError, ValidationError } from '../../platform/errors/service-error';
 import type { CostLine, SheetRecords } from './cost-sheet';
 import { assumptionColumns, assumptionOfRow, resourceColumns, resourceOfRow, type AssumptionRow, type ResourceRow } from './cost-sheet-rows';
 import { applySheetChange, type SheetChange } from './sheet-rules';
@@ -83,7 +84,7 @@ async function checkReferences(trx: Transaction<Database>, line: CostLine, works
       errors.push({ field: 'subjectId', message: "is neither an element of this line's model nor a resource of its cost sheet" });
     }
   }
-  if (errors.length > 0) throw HttpProblem.validation('Unknown reference', errors);
+  if (errors.length > 0) throw new ValidationError('Unknown reference', errors);
 }
 
 async function writeChange(trx: Transaction<Database>, streamId: string, change: SheetChange): Promise<void> {
@@ -144,7 +145,7 @@ export async function copySheet(db: Kysely<Database>, input: { from: CostLine; t
       ...source.resources.filter((r) => !present.has(r.elementId)).map((r) => ({ field: `resources.${r.id}.elementId`, message: `names the element ${r.elementId}, which is not in this line's model` })),
       ...elementSubjects.filter((a) => !present.has(a.subjectId!)).map((a) => ({ field: `assumptions.${a.id}.subjectId`, message: `names ${a.subjectId}, which is neither an element of this line's model nor a copied resource` })),
     ];
-    if (errors.length > 0) throw HttpProblem.conflict('Sheet names elements this line does not have', `${errors.length} record(s) of the copied sheet name elements missing from this line's model; nothing was copied.`, errors);
+    if (errors.length > 0) throw new ConflictError('Sheet names elements this line does not have', `${errors.length} record(s) of the copied sheet name elements missing from this line's model; nothing was copied.`, errors);
     await trx.deleteFrom('cost_resources').where('stream_id', '=', input.to.streamId).execute();
     await trx.deleteFrom('cost_assumptions').where('stream_id', '=', input.to.streamId).execute();
     for (let i = 0; i < source.resources.length; i += rowsPerStatement) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError } from '../../platform/errors/service-error';
 import { costLimits, type CostLine } from './cost-sheet';
 import type { CurrencyTotal } from './estimate-engine';
 import type { Estimate } from './estimate';
@@ -49,7 +49,7 @@ export async function insertSavedEstimate(
     await sql`select pg_advisory_xact_lock(hashtext('svc-saved-estimates:' || ${input.line.projectId}))`.execute(trx);
     const count = await trx.selectFrom('saved_estimates').select((eb) => eb.fn.countAll<string>().as('n')).where('project_id', '=', input.line.projectId).executeTakeFirstOrThrow();
     if (Number(count.n) >= costLimits.savedEstimatesPerProject) {
-      throw HttpProblem.conflict('Too many saved estimates', `A project keeps at most ${costLimits.savedEstimatesPerProject} saved estimates; delete one first.`);
+      throw new ConflictError('Too many saved estimates', `A project keeps at most ${costLimits.savedEstimatesPerProject} saved estimates; delete one first.`);
     }
     await trx
       .insertInto('saved_estimates')

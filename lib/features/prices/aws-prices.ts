@@ -1,4 +1,4 @@
-import { HttpProblem } from '../../platform/http/problem';
+import { ValidationError } from '../../platform/errors/service-error';
 import { type AwsImportRequest, catalogLimits } from './catalog-requests';
 import { catalogText, matchesSearch, optionalCatalogText } from './catalog-text';
 import type { AwsRate } from './catalogs/aws-price-list';
@@ -41,13 +41,13 @@ export function awsEntriesOf(rates: readonly AwsRate[], request: AwsImportReques
   if (request.rateCodes === null) {
     chosen = [...rates];
     if (chosen.length > catalogLimits.importEntries) {
-      throw HttpProblem.validation('Too many AWS rates', [{ field: 'rateCodes', message: `must name the rates to import: ${request.service} has ${chosen.length} OnDemand rates in ${request.region}, more than the ${catalogLimits.importEntries} one import takes` }]);
+      throw new ValidationError('Too many AWS rates', [{ field: 'rateCodes', message: `must name the rates to import: ${request.service} has ${chosen.length} OnDemand rates in ${request.region}, more than the ${catalogLimits.importEntries} one import takes` }]);
     }
   } else {
     const byCode = new Map<string, AwsRate[]>();
     for (const rate of rates) byCode.set(rate.rateCode, [...(byCode.get(rate.rateCode) ?? []), rate]);
     const unknown = request.rateCodes.flatMap((code, index) => (byCode.has(code) ? [] : [{ field: `rateCodes[${index}]`, message: `is not an OnDemand rate of ${request.service} in ${request.region}` }]));
-    if (unknown.length > 0) throw HttpProblem.validation('No such AWS rate', unknown);
+    if (unknown.length > 0) throw new ValidationError('No such AWS rate', unknown);
     chosen = request.rateCodes.flatMap((code) => byCode.get(code)!);
   }
   return chosen.map((rate) => awsEntryOf(rate, request.region));

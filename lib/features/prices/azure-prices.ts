@@ -1,4 +1,4 @@
-import { HttpProblem } from '../../platform/http/problem';
+import { ValidationError } from '../../platform/errors/service-error';
 import { ExactDecimal } from '../../platform/money/exact-decimal';
 import type { AzureImportRequest } from './catalog-requests';
 import { catalogText, optionalCatalogText } from './catalog-text';
@@ -72,7 +72,7 @@ export function pickAzurePrice(items: readonly AzureRetailPrice[], request: Azur
     (item) => item.meterId === request.meterId && (request.skuId === null || item.skuId === request.skuId) && (request.armRegionName === null || item.armRegionName === request.armRegionName) && item.currencyCode === request.currency,
   );
   if (matching.length === 0) {
-    throw HttpProblem.validation('No such Azure retail price', [{ field: 'meterId', message: `has no Azure retail price in ${request.currency}${request.skuId !== null || request.armRegionName !== null ? ' with the skuId and armRegionName given' : ''}` }]);
+    throw new ValidationError('No such Azure retail price', [{ field: 'meterId', message: `has no Azure retail price in ${request.currency}${request.skuId !== null || request.armRegionName !== null ? ' with the skuId and armRegionName given' : ''}` }]);
   }
   const consumption = matching.filter((item) => item.type === 'Consumption');
   const candidates = consumption.length > 0 ? consumption : matching;
@@ -83,7 +83,7 @@ export function pickAzurePrice(items: readonly AzureRetailPrice[], request: Azur
       ...(request.skuId === null ? [{ field: 'skuId', message: `must be given: the meter has prices of ${places.size} SKUs or regions (${listed})` }] : []),
       ...(request.armRegionName === null ? [{ field: 'armRegionName', message: `must be given: the meter has prices of ${places.size} SKUs or regions (${listed})` }] : []),
     ];
-    throw HttpProblem.validation('Several Azure retail prices match', errors.length > 0 ? errors : [{ field: 'meterId', message: `matches prices of ${places.size} SKUs or regions (${listed})` }]);
+    throw new ValidationError('Several Azure retail prices match', errors.length > 0 ? errors : [{ field: 'meterId', message: `matches prices of ${places.size} SKUs or regions (${listed})` }]);
   }
   return [...candidates].sort((a, b) => new ExactDecimal(a.tierMinimumUnits).comparedTo(b.tierMinimumUnits) || (a.effectiveStartDate < b.effectiveStartDate ? 1 : -1))[0]!;
 }

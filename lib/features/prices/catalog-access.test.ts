@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/support/tes
 import { priceCatalogDefaults } from '../../platform/config/service-config';
 import { toMasterKey } from '../../platform/crypto/master-key';
 import { HttpProblem } from '../../platform/http/problem';
+import { problemOf } from '../../platform/http/service-error-problem';
 import { azureCatalog, type PriceCatalogContext } from './catalog-access';
 
 /**
@@ -32,7 +33,8 @@ describe('the Azure price address, checked when the search runs', () => {
   });
 
   it('hosted (private addresses refused): a name resolving to a private address is a 409 naming the setting, a public one is searched', async () => {
-    const refused = await azureCatalog(context('hosted', ['20.1.2.3', '10.0.0.7']), workspaceId).catch((error: unknown) => error);
+    // As a client would read it: through the edge's one mapping of codes to statuses.
+    const refused = await azureCatalog(context('hosted', ['20.1.2.3', '10.0.0.7']), workspaceId).catch((error: unknown) => problemOf(error));
     expect(refused).toBeInstanceOf(HttpProblem);
     expect((refused as HttpProblem).status).toBe(409);
     expect((refused as HttpProblem).errors).toEqual([{ field: 'cost.azurePricesBaseUrl', message: expect.stringContaining('private') }]);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PriceCatalogConfig, Profile } from '../../platform/config/service-config';
 import type { MasterKeyring } from '../../platform/crypto/master-key';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError } from '../../platform/errors/service-error';
 import type { ServiceRuntime } from '../../platform/runtime/service-runtime';
 import { readSecretForOrigin } from '../secrets/secret-store';
 import { type InstancePolicy, readInstancePolicy } from '../settings/instance-policy';
@@ -45,7 +45,7 @@ export async function azureCatalog(context: PriceCatalogContext, workspaceId: st
   const settings = await effectiveWorkspaceSettings(context, workspaceId);
   const baseUrl = settings.cost.azurePricesBaseUrl;
   if (baseUrl === '') {
-    throw HttpProblem.conflict('Azure price search is off', 'The workspace setting cost.azurePricesBaseUrl is empty, which turns the Azure Retail Prices search off. Set it to the API address to search.', [
+    throw new ConflictError('Azure price search is off', 'The workspace setting cost.azurePricesBaseUrl is empty, which turns the Azure Retail Prices search off. Set it to the API address to search.', [
       { field: 'cost.azurePricesBaseUrl', message: 'is empty: the Azure price search is off' },
     ]);
   }
@@ -53,7 +53,7 @@ export async function azureCatalog(context: PriceCatalogContext, workspaceId: st
   const policy = await readInstancePolicy(context.db, context.profile);
   const problem = await settingsUrlProblem(baseUrl, { profile: context.profile, allowPrivateNetworkUrls: policy.allowPrivateNetworkUrls, resolveHost: context.resolveHost ?? systemResolveHost });
   if (problem !== null) {
-    throw HttpProblem.conflict('Azure price address refused', `The workspace setting cost.azurePricesBaseUrl ${problem}; nothing was sent.`, [{ field: 'cost.azurePricesBaseUrl', message: problem }]);
+    throw new ConflictError('Azure price address refused', `The workspace setting cost.azurePricesBaseUrl ${problem}; nothing was sent.`, [{ field: 'cost.azurePricesBaseUrl', message: problem }]);
   }
   return { http: await client({ ...context, policy }, baseUrl, 'Azure Retail Prices', catalogAnswerBytes.azure), baseUrl, defaultCurrency: settings.cost.currency };
 }
@@ -73,7 +73,7 @@ export async function gcpCatalog(context: PriceCatalogContext, workspaceId: stri
   const origin = new URL(baseUrl).origin;
   const apiKey = await readSecretForOrigin(context.db, context.keyring, { workspaceId, name: gcpApiKeySecret, origin });
   if (apiKey === null) {
-    throw HttpProblem.conflict(
+    throw new ConflictError(
       'Google Cloud API key not set',
       `The Cloud Billing Catalog needs the workspace credential ${gcpApiKeySecret}, saved for ${origin}. An owner sets it with PUT /api/workspaces/${workspaceId}/secrets/${gcpApiKeySecret}.`,
       [{ field: gcpApiKeySecret, message: `is not set for ${origin}` }],

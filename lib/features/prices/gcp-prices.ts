@@ -1,4 +1,4 @@
-import { HttpProblem } from '../../platform/http/problem';
+import { ValidationError } from '../../platform/errors/service-error';
 import { catalogLimits, type GcpImportRequest } from './catalog-requests';
 import { catalogText, matchesSearch, optionalCatalogText } from './catalog-text';
 import type { GcpSku } from './catalogs/gcp-billing-catalog';
@@ -74,12 +74,12 @@ export function gcpEntriesOf(skus: readonly GcpSku[], request: GcpImportRequest)
       if (sku.pricing === null || sku.pricing.tiers.length === 0) return [{ field, message: 'has no price in the catalog' }];
       return [];
     });
-    if (problems.length > 0) throw HttpProblem.validation('No such Google Cloud SKU', problems);
+    if (problems.length > 0) throw new ValidationError('No such Google Cloud SKU', problems);
     chosen = request.skuIds.map((id) => byId.get(id)!);
   }
   const entries = chosen.flatMap((sku) => gcpEntriesOfSku(sku, request.region));
   if (entries.length > catalogLimits.importEntries) {
-    throw HttpProblem.validation('Too many Google Cloud prices', [{ field: 'skuIds', message: `must name the SKUs to import: that makes ${entries.length} prices, more than the ${catalogLimits.importEntries} one import takes` }]);
+    throw new ValidationError('Too many Google Cloud prices', [{ field: 'skuIds', message: `must name the SKUs to import: that makes ${entries.length} prices, more than the ${catalogLimits.importEntries} one import takes` }]);
   }
   return entries;
 }

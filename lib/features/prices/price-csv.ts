@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import type { FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
 import { fieldErrorsOf } from '../../platform/http/parse-input';
 import { invalidUnicodeIndex } from '../../platform/text/text-rules';
 import type { NewPriceEntry } from './price-entry';

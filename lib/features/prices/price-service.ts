@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { appendAudit } from '../../platform/audit/audit-log';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { PriceCsvRefusal, readPriceCsv, type RefusedCsvRow } from './price-csv';
 import type { PriceEntry } from './price-entry';
 import type { CustomPriceRequest } from './price-rules';
@@ -32,7 +32,7 @@ export async function importPriceCsv(db: Kysely<Database>, write: PriceWrite, cs
   try {
     read = readPriceCsv(csv);
   } catch (error) {
-    if (error instanceof PriceCsvRefusal) throw HttpProblem.validation('CSV refused', [{ field: 'csv', message: error.message }]);
+    if (error instanceof PriceCsvRefusal) throw new ValidationError('CSV refused', [{ field: 'csv', message: error.message }]);
     throw error;
   }
   if (read.entries.length === 0) return { added: [], refused: read.refused };
@@ -58,10 +58,10 @@ export async function removePrice(db: Kysely<Database>, write: PriceWrite, price
     }
     return result;
   });
-  if ('notFound' in outcome) throw HttpProblem.notFound('Price not found');
+  if ('notFound' in outcome) throw new NotFoundError('Price not found');
   if ('inUse' in outcome) {
     const sheets = outcome.inUse.map((use) => `project "${use.projectName}", ${lineOf(use)}`);
-    throw HttpProblem.conflict(
+    throw new ConflictError(
       'Price in use',
       `The price is used by ${sheets.length === 1 ? 'the cost sheet of' : `${sheets.length} cost sheets:`} ${sheets.join('; ')}. Change those resources to another price first.`,
       outcome.inUse.map((use) => ({

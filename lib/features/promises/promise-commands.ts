@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem, type FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { canonicalJson } from '../../core/model/canonical-json';
 import {
   obligationKeyOf,
@@ -92,7 +93,7 @@ export function resolveObligations(
     }
     obligations.push({ id: newId(), key: obligationKeyOf(next++), kind: input.kind, title: input.title, recipe: input.recipe, source: who.source, addedBy: who.actor, lastChangedBy: who.actor });
   });
-  if (errors.length > 0) throw HttpProblem.validation('Invalid request body', errors, `${errors[0]!.field}: ${errors[0]!.message}`);
+  if (errors.length > 0) throw new ValidationError('Invalid request body', errors, `${errors[0]!.field}: ${errors[0]!.message}`);
   return { obligations, nextNumber: next };
 }
 
@@ -120,8 +121,8 @@ export async function createPromise(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { next, count } = await claimRequirementNumber(trx, input.projectId);
-    if (count >= maxPromisesPerProject) throw HttpProblem.conflict('Too many promises', `A project holds at most ${maxPromisesPerProject} promises.`);
-    if (await promiseIdTaken(trx, input.id)) throw HttpProblem.conflict('Promise ID in use', 'A promise with this ID exists.', [{ field: 'id', message: 'is in use' }]);
+    if (count >= maxPromisesPerProject) throw new ConflictError('Too many promises', `A project holds at most ${maxPromisesPerProject} promises.`);
+    if (await promiseIdTaken(trx, input.id)) throw new ConflictError('Promise ID in use', 'A promise with this ID exists.', [{ field: 'id', message: 'is in use' }]);
     const resolved = resolveObligations(input.content.obligations, [], 1, input.who, input.newId);
     await insertPromiseRow(trx, { id: input.id, projectId: input.projectId, requirementNumber: next, origin: input.origin, nextObligationNumber: resolved.nextNumber, actor: input.who.actor, now: input.now });
     await upsertDraftRevision(trx, input.id, draftRevision(1, { ...input.content, obligations: resolved.obligations }, input.who.actor, input.now));
@@ -141,7 +142,7 @@ export async function savePromiseDraft(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await lockPromise(trx, input.projectId, input.promiseId);
-    if (!row) throw HttpProblem.notFound('Promise not found');
+    if (!row) throw new NotFoundError('Promise not found');
     const promise = (await findPromise(trx, input.projectId, input.promiseId))!;
     const base = (promise.draft ?? promise.inForce)!;
     const known = await obligationsEverHeld(trx, promise.id);
@@ -168,11 +169,11 @@ export async function savePromiseDraft(
 export async function approvePromiseDraft(db: Kysely<Database>, input: { projectId: string; promiseId: string; actor: string; contentHash: string | null; now: Date }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await lockPromise(trx, input.projectId, input.promiseId);
-    if (!row) throw HttpProblem.notFound('Promise not found');
+    if (!row) throw new NotFoundError('Promise not found');
     const promise = (await findPromise(trx, input.projectId, input.promiseId))!;
-    if (!promise.draft) throw HttpProblem.conflict('No draft to approve', 'This promise has no draft; start one with PUT …/draft.');
+    if (!promise.draft) throw new ConflictError('No draft to approve', 'This promise has no draft; start one with PUT …/draft.');
     if (input.contentHash !== null && input.contentHash !== promise.draft.contentHash) {
-      throw HttpProblem.conflict('Draft changed', `The draft's content hash is ${promise.draft.contentHash}, not the one given: read it again before approving.`, [{ field: 'contentHash', message: 'is not the content hash of the draft' }]);
+      throw new ConflictError('Draft changed', `The draft's content hash is ${promise.draft.contentHash}, not the one given: read it again before approving.`, [{ field: 'contentHash', message: 'is not the content hash of the draft' }]);
     }
     await approveDraftRevision(trx, promise.id, promise.draft.revision, input.actor, input.now);
     await touchPromise(trx, promise.id, input.now, row.next_obligation_number);

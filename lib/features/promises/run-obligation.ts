@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, NotFoundError } from '../../platform/errors/service-error';
 import { playStoredScenario } from '../scenarios/play-stored-scenario';
 import { obligationKeyOf, obligationNumberOf, type Obligation, type PromiseRecord, type PromiseRevision, type RunResultValue } from './promise-records';
 import { runView, type RunView } from './promise-status';
@@ -41,9 +41,9 @@ function pickTarget(promise: PromiseRecord, reference: string, draft: boolean | 
     const obligation = revision?.obligations.find((o) => matches(o, reference));
     if (revision && obligation) return { revision, obligation };
   }
-  if (draft === true && !promise.draft) throw HttpProblem.conflict('No draft', 'This promise has no draft revision to run.');
-  if (draft === false && !promise.inForce) throw HttpProblem.conflict('Not in force', 'This promise has no revision in force yet; run the draft or approve it.');
-  throw HttpProblem.notFound('Obligation not found', `The ${draft === true ? 'draft' : draft === false ? 'in-force revision' : 'promise'} has no obligation ${reference}.`);
+  if (draft === true && !promise.draft) throw new ConflictError('No draft', 'This promise has no draft revision to run.');
+  if (draft === false && !promise.inForce) throw new ConflictError('Not in force', 'This promise has no revision in force yet; run the draft or approve it.');
+  throw new NotFoundError('Obligation not found', `The ${draft === true ? 'draft' : draft === false ? 'in-force revision' : 'promise'} has no obligation ${reference}.`);
 }
 
 type RunOutcome = Omit<NewPromiseRun, 'id' | 'promiseId' | 'obligationId' | 'promiseRevision' | 'draft' | 'startedBy' | 'at'>;
@@ -105,7 +105,7 @@ function unsupported(obligation: Obligation): RunOutcome {
 /** Runs an obligation and appends the run; answers the run as list_promise_runs shows it. */
 export async function runObligation(db: Kysely<Database>, input: RunObligationInput): Promise<RunView> {
   const promise = await findPromise(db, input.projectId, input.promiseId);
-  if (!promise) throw HttpProblem.notFound('Promise not found');
+  if (!promise) throw new NotFoundError('Promise not found');
   const { revision, obligation } = pickTarget(promise, input.obligation, input.draft);
   const outcome = obligation.kind === 'scenario-check' ? await scenarioCheck(db, input.projectId, obligation) : unsupported(obligation);
   const run = await insertPromiseRun(db, {

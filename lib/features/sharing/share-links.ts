@@ -3,7 +3,7 @@ import { appendAudit } from '../../platform/audit/audit-log';
 import { hashPassword } from '../auth/password';
 import type { Profile } from '../../platform/config/service-config';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { NotFoundError, RefusedError, ValidationError } from '../../platform/errors/service-error';
 import { findView, type ViewRecord } from '../../core/model/view-store';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
 import { findProject, type ProjectRecord } from '../workspaces/project-store';
@@ -59,7 +59,7 @@ export function shareLinkAnswer(link: ShareLinkRecord, policy: LinkPolicy, now: 
 
 /** The links of a view (404 when the project has no such view), with their status under the workspace's policy now. */
 export async function shareLinksOfView(context: SharingContext, project: ProjectRecord, viewId: string): Promise<ShareLinkAnswer[]> {
-  if (!(await findView(context.db, project.id, viewId))) throw HttpProblem.notFound('View not found');
+  if (!(await findView(context.db, project.id, viewId))) throw new NotFoundError('View not found');
   const { linkPolicy } = await sharingSettingsOf(context, project.workspaceId);
   const now = context.now();
   return (await listShareLinks(context.db, project.id, viewId)).map((link) => shareLinkAnswer(link, linkPolicy, now));
@@ -75,15 +75,13 @@ export async function createShareLink(
   input: { project: ProjectRecord; viewId: string; password: string | null; expiresAt: Date | null; createdBy: string; actor: string },
 ): Promise<{ link: ShareLinkAnswer; token: string }> {
   const { project } = input;
-  if (!(await findView(context.db, project.id, input.viewId))) throw HttpProblem.notFound('View not found');
+  if (!(await findView(context.db, project.id, input.viewId))) throw new NotFoundError('View not found');
   const { linkPolicy } = await sharingSettingsOf(context, project.workspaceId);
   if (linkPolicy === 'off') {
-    throw new HttpProblem(409, 'share_link_not_allowed', 'Share links are off', {
-      detail: 'The workspace setting sharing.linkPolicy is off: no share link can be made or answer.',
-    });
+    throw new RefusedError('share_link_not_allowed', 'Share links are off', 'The workspace setting sharing.linkPolicy is off: no share link can be made or answer.');
   }
   if (!linkPolicyAllows(linkPolicy, input.password !== null)) {
-    throw HttpProblem.validation('Invalid request body', [{ field: 'password', message: 'is required: the workspace policy (sharing.linkPolicy password-only) requires a password' }]);
+    throw new ValidationError('Invalid request body', [{ field: 'password', message: 'is required: the workspace policy (sharing.linkPolicy password-only) requires a password' }]);
   }
   const now = context.now();
   const token = generateShareToken();
@@ -103,7 +101,7 @@ export async function createShareLink(
 export async function revokeProjectShareLink(context: SharingContext, input: { project: ProjectRecord; linkId: string; actor: string }): Promise<void> {
   const now = context.now();
   const outcome = await revokeShareLink(context.db, input.project.id, input.linkId, now);
-  if (!outcome) throw HttpProblem.notFound('Share link not found');
+  if (!outcome) throw new NotFoundError('Share link not found');
   if (!outcome.newlyRevoked) return;
   await appendAudit(context.db, {
     workspaceId: input.project.workspaceId,

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { generateSecret, hashSecret, secretsEqual } from '../../platform/crypto/secret-token';
 import type { Database, InvitationsTable, UsersTable, WorkspaceRole } from '../../platform/db/schema';
 import { insertUser } from '../users/user-store';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors/service-error';
 import { appendAudit } from '../../platform/audit/audit-log';
 import { addMemberKeepingHigherRole, isMemberByEmail, type Membership } from './member-store';
 
@@ -97,7 +97,7 @@ export interface InvitationReader {
  */
 export async function lookUpInvitation(db: Kysely<Database>, invitationId: string, reader: InvitationReader, secret: string | null, now: Date): Promise<InvitationView> {
   const row = await selectInvitations(db).where('invitations.id', '=', invitationId).executeTakeFirst();
-  if (!row || !(secretMatches(row, secret) || sameEmail(row.email, reader.email))) throw HttpProblem.notFound('Invitation not found');
+  if (!row || !(secretMatches(row, secret) || sameEmail(row.email, reader.email))) throw new NotFoundError('Invitation not found');
   return toView(row, now);
 }
 
@@ -133,7 +133,7 @@ export async function issueInvitation(db: Kysely<Database>, input: IssueInvitati
     // Serialises two invitations of one address to one workspace, so at most one stays open.
     await sql`select pg_advisory_xact_lock(hashtext(${`svc-invitation:${input.workspaceId}:${email}`}))`.execute(trx);
     if (await isMemberByEmail(trx, input.workspaceId, email)) {
-      throw HttpProblem.conflict('Already a member', 'A person with this e-mail address is already a member of the workspace.', [{ field: 'email', message: 'is already a member' }]);
+      throw new ConflictError('Already a member', 'A person with this e-mail address is already a member of the workspace.', [{ field: 'email', message: 'is already a member' }]);
     }
     const open = await trx
       .selectFrom('invitations')
@@ -176,9 +176,9 @@ export async function issueInvitation(db: Kysely<Database>, input: IssueInvitati
 export async function revokeInvitation(db: Kysely<Database>, workspaceId: string, invitationId: string, actor: string, now: Date): Promise<InvitationView> {
   return db.transaction().execute(async (trx) => {
     const row = await lockInvitation(trx, invitationId, workspaceId);
-    if (!row) throw HttpProblem.notFound('Invitation not found');
+    if (!row) throw new NotFoundError('Invitation not found');
     if (row.status === 'revoked') return toView(row, now);
-    if (row.status !== 'open') throw HttpProblem.conflict('Invitation already decided', `The invitation was ${row.status}; it can no longer be revoked.`);
+    if (row.status !== 'open') throw new ConflictError('Invitation already decided', `The invitation was ${row.status}; it can no longer be revoked.`);
     await trx.updateTable('invitations').set({ status: 'revoked', decided_at: now }).where('id', '=', invitationId).execute();
     await appendAudit(trx, { workspaceId, actor, action: 'invitation.revoke', detail: { invitationId, email: row.email }, at: now });
     return toView({ ...row, status: 'revoked', decided_at: now }, now);
@@ -200,15 +200,15 @@ export interface InvitationDecision {
  * the person invited; 409 when the invitation is not open (or expired).
  */
 function checkDecision(row: InvitationRow | undefined, decision: InvitationDecision, secretRequired: boolean, now: Date): asserts row is InvitationRow {
-  if (!row) throw HttpProblem.notFound('Invitation not found');
+  if (!row) throw new NotFoundError('Invitation not found');
   if ((secretRequired || decision.secret !== null) && !secretMatches(row, decision.secret)) {
-    throw HttpProblem.forbidden('Wrong invitation secret', secretRequired ? 'Send the secret of the invitation as "secret"; a re-sent invitation has a new secret.' : 'The secret does not belong to this invitation.');
+    throw new ForbiddenError('Wrong invitation secret', secretRequired ? 'Send the secret of the invitation as "secret"; a re-sent invitation has a new secret.' : 'The secret does not belong to this invitation.');
   }
   if (!sameEmail(row.email, decision.caller.email)) {
-    throw HttpProblem.forbidden('Invitation is for another e-mail address', 'Sign in with the account of the e-mail address that was invited.');
+    throw new ForbiddenError('Invitation is for another e-mail address', 'Sign in with the account of the e-mail address that was invited.');
   }
   const status = statusOf(row, now);
-  if (status !== 'open') throw HttpProblem.conflict('Invitation not open', `The invitation is ${status}.`);
+  if (status !== 'open') throw new ConflictError('Invitation not open', `The invitation is ${status}.`);
 }
 
 /**
@@ -250,12 +250,12 @@ export interface InvitedAccount {
 export async function registerThroughInvitation(db: Kysely<Database>, input: InvitedAccount): Promise<{ user: Selectable<UsersTable>; membership: Membership }> {
   return db.transaction().execute(async (trx) => {
     const row = await lockInvitation(trx, input.invitationId);
-    if (!row) throw HttpProblem.notFound('Invitation not found');
-    if (!secretMatches(row, input.secret)) throw HttpProblem.forbidden('Wrong invitation secret', 'Send the secret of the invitation as "secret"; a re-sent invitation has a new secret.');
+    if (!row) throw new NotFoundError('Invitation not found');
+    if (!secretMatches(row, input.secret)) throw new ForbiddenError('Wrong invitation secret', 'Send the secret of the invitation as "secret"; a re-sent invitation has a new secret.');
     const status = statusOf(row, input.now);
-    if (status !== 'open') throw HttpProblem.conflict('Invitation not open', `The invitation is ${status}.`);
+    if (status !== 'open') throw new ConflictError('Invitation not open', `The invitation is ${status}.`);
     const user = await insertUser(trx, { email: row.email, name: input.name, passwordHash: input.passwordHash, isInstanceAdmin: false }, input.now);
-    if (!user) throw HttpProblem.conflict('E-mail address in use', 'An account with the invited e-mail address exists; sign in and accept the invitation instead.', [{ field: 'email', message: 'is in use' }]);
+    if (!user) throw new ConflictError('E-mail address in use', 'An account with the invited e-mail address exists; sign in and accept the invitation instead.', [{ field: 'email', message: 'is in use' }]);
     await trx.updateTable('invitations').set({ status: 'accepted', decided_at: input.now }).where('id', '=', row.id).execute();
     const membership = await addMemberKeepingHigherRole(trx, row.workspace_id, user.id, row.role, input.now);
     const actor = `user:${user.id}`;

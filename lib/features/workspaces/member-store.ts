@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, WorkspaceRole } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors/service-error';
 import { appendAudit } from '../../platform/audit/audit-log';
 
 /** A member as `GET W/members` shows it. */
@@ -45,7 +45,7 @@ export async function isMemberByEmail(db: Kysely<Database>, workspaceId: string,
 }
 
 const lastOwner = () =>
-  HttpProblem.conflict('Last owner', 'A workspace keeps at least one owner: make another member owner first.');
+  new ConflictError('Last owner', 'A workspace keeps at least one owner: make another member owner first.');
 
 /**
  * Locks the workspace's owner rows (in user-ID order, so concurrent callers
@@ -86,7 +86,7 @@ export interface MemberChange {
 
 function checkStillOwner(change: MemberChange, owners: readonly string[]): void {
   if (change.ownerUserId !== undefined && !owners.includes(change.ownerUserId)) {
-    throw HttpProblem.forbidden('Role too low', 'This call needs the owner role in the workspace.');
+    throw new ForbiddenError('Role too low', 'This call needs the owner role in the workspace.');
   }
 }
 
@@ -98,7 +98,7 @@ export async function changeMemberRole(db: Kysely<Database>, change: MemberChang
   return db.transaction().execute(async (trx) => {
     const { owners, role } = await lockOwnersAndMember(trx, change.workspaceId, change.userId);
     checkStillOwner(change, owners);
-    if (!role) throw HttpProblem.notFound('Member not found');
+    if (!role) throw new NotFoundError('Member not found');
     if (role === 'owner' && change.role !== 'owner' && owners.length <= 1) throw lastOwner();
     if (role !== change.role) {
       await trx.updateTable('workspace_members').set({ role: change.role }).where('workspace_id', '=', change.workspaceId).where('user_id', '=', change.userId).execute();
@@ -119,7 +119,7 @@ export async function removeMember(db: Kysely<Database>, change: MemberChange): 
   return db.transaction().execute(async (trx) => {
     const { owners, role } = await lockOwnersAndMember(trx, change.workspaceId, change.userId);
     checkStillOwner(change, owners);
-    if (!role) throw HttpProblem.notFound('Member not found');
+    if (!role) throw new NotFoundError('Member not found');
     if (role === 'owner' && owners.length <= 1) throw lastOwner();
     await trx.deleteFrom('workspace_members').where('workspace_id', '=', change.workspaceId).where('user_id', '=', change.userId).execute();
     await appendAudit(trx, {

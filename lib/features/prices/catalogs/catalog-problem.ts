@@ -1,4 +1,4 @@
-import { HttpProblem } from '../../../platform/http/problem';
+import { UpstreamError, ValidationError } from '../../../platform/errors/service-error';
 import { AwsLookupError } from './aws-price-list';
 import { CatalogError } from './catalog-http';
 import { GcpLookupError } from './gcp-billing-catalog';
@@ -9,9 +9,9 @@ import { GcpLookupError } from './gcp-billing-catalog';
  * region or service ID. Anything else is rethrown.
  */
 export function catalogProblemOf(error: unknown): unknown {
-  if (error instanceof CatalogError) return new HttpProblem(502, 'bad_gateway', `${error.catalog} failed`, { detail: error.message });
-  if (error instanceof AwsLookupError) return HttpProblem.validation('Not in the AWS Price List', [{ field: error.field, message: error.message }]);
-  if (error instanceof GcpLookupError) return HttpProblem.validation('Not in the Cloud Billing Catalog', [{ field: 'serviceId', message: error.message }]);
+  if (error instanceof CatalogError) return new UpstreamError('bad_gateway', `${error.catalog} failed`, error.message);
+  if (error instanceof AwsLookupError) return new ValidationError('Not in the AWS Price List', [{ field: error.field, message: error.message }]);
+  if (error instanceof GcpLookupError) return new ValidationError('Not in the Cloud Billing Catalog', [{ field: 'serviceId', message: error.message }]);
   return error;
 }
 
