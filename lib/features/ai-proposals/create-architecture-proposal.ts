@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AiDataPart } from '../ai/ai-task';
 import { runAiTask } from '../ai/run-ai-task';
-import { HttpProblem } from '../../platform/http/problem';
+import { ValidationError } from '../../platform/errors/service-error';
 import type { ServiceRuntime } from '../../platform/runtime/service-runtime';
 import type { ProjectRecord } from '../workspaces/project-store';
 import { architectureOutputSchema, type ArchitectureOutput } from './architecture-output';
@@ -62,7 +62,7 @@ async function planAndStore(maker: Maker, made: Made, options: { refuseDropped: 
     newId: randomUUID,
   });
   if (options.refuseDropped && plan.dropped.length > 0) {
-    throw HttpProblem.validation('Items refused', plan.dropped.map((d) => ({ field: `proposal.items[${d.index}]`, message: d.reason })));
+    throw new ValidationError('Items refused', plan.dropped.map((d) => ({ field: `proposal.items[${d.index}]`, message: d.reason })));
   }
   return insertProposal(runtime.db, {
     id: proposalId,

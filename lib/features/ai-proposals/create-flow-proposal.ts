@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AiDataPart, AiUnavailableAnswer } from '../ai/ai-task';
 import { runAiTask } from '../ai/run-ai-task';
-import { HttpProblem } from '../../platform/http/problem';
+import { ValidationError } from '../../platform/errors/service-error';
 import type { ServiceRuntime } from '../../platform/runtime/service-runtime';
 import type { ProjectRecord } from '../workspaces/project-store';
 import { flowOutputSchema, type FlowOutput } from './flow-output';
@@ -83,10 +83,10 @@ function store(maker: Maker, input: { proposalId: string; request: string | null
 export async function proposeFlow(maker: Maker, body: FlowProposalRequest): Promise<ProposalOutcome> {
   const { runtime, project, actor } = maker;
   if (body.request === null && body.reviseScenarioId === null && body.documentSourceId === null) {
-    throw HttpProblem.validation('Nothing to propose from', [{ field: 'request', message: 'is required unless a scenario to revise or a document is named' }]);
+    throw new ValidationError('Nothing to propose from', [{ field: 'request', message: 'is required unless a scenario to revise or a document is named' }]);
   }
   if ((body.documentSourceId === null) !== (body.documentPath === null)) {
-    throw HttpProblem.validation('Incomplete document', [{ field: body.documentSourceId === null ? 'documentSourceId' : 'documentPath', message: 'is required with the other document field' }]);
+    throw new ValidationError('Incomplete document', [{ field: body.documentSourceId === null ? 'documentSourceId' : 'documentPath', message: 'is required with the other document field' }]);
   }
   await countProposalCreation(runtime.db, project.id, actor, runtime.now());
   const context = await readProposalContext(runtime.db, { projectId: project.id, branchId: body.branchId, reviseScenarioId: body.reviseScenarioId, selection: body.selection, missingAs: 'not-found' });
@@ -132,6 +132,6 @@ export async function submitFlow(maker: Maker, body: { request: string | null; r
   const context = await readProposalContext(runtime.db, { projectId: project.id, branchId: null, reviseScenarioId: body.reviseScenarioId, selection: null, missingAs: 'not-found' });
   const proposalId = randomUUID();
   const planned = await plan(runtime, project, context, proposalId, body.flow, null);
-  if (!planned.ok) throw HttpProblem.validation('Flow refused', planned.errors);
+  if (!planned.ok) throw new ValidationError('Flow refused', planned.errors);
   return store(maker, { proposalId, request: body.request, context, selection: null, document: null, provider: null, content: planned.flow });
 }

@@ -5,7 +5,8 @@
  * with their confidence and provenance naming the proposal; when any cannot
  * be applied, 409 `items_refused` names each and nothing is written.
  */
-import { HttpProblem, type FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
+import { ConflictError, ValidationError } from '../../platform/errors/service-error';
 import { loadModelSnapshot, commitModelChange } from '../../core/model/model-store';
 import { branchOrMain, lockStream } from '../../core/model/stream-store';
 import { foreignSchemaIds } from './proposal-context';
@@ -37,7 +38,7 @@ function checkNames(plan: ArchitecturePlan, request: DecideRequest): void {
     if (rejected.has(id)) errors.push({ field: `accept[${index}]`, message: 'is also in reject' });
   });
   if (request.accept.length === 0 && request.reject.length === 0) errors.push({ field: 'accept', message: 'names no item, nor does reject' });
-  if (errors.length > 0) throw HttpProblem.validation('Invalid decision', errors);
+  if (errors.length > 0) throw new ValidationError('Invalid decision', errors);
 }
 
 /**
@@ -51,13 +52,13 @@ export async function decideArchitectureProposal(decider: Decider, request: Deci
   const foreignLookup = (ids: string[]) => foreignSchemaIds(decider.db, decider.projectId, ids);
   return decider.db.transaction().execute(async (trx) => {
     const row = await lockProposal(trx, decider.projectId, 'architecture', decider.proposalId);
-    if (row.status !== 'open') throw HttpProblem.conflict('Proposal decided', `The proposal is ${row.status}; only an open proposal can be decided.`);
+    if (row.status !== 'open') throw new ConflictError('Proposal decided', `The proposal is ${row.status}; only an open proposal can be decided.`);
     const plan = row.content as ArchitecturePlan;
     checkNames(plan, request);
     const named = new Set([...request.accept, ...request.reject]);
     const decidedAlready = plan.items.filter((item) => named.has(item.id) && item.decision !== 'pending');
     if (decidedAlready.length > 0) {
-      throw HttpProblem.conflict('Items decided already', `Decided before: ${decidedAlready.map((i) => i.id).join(', ')}.`, decidedAlready.map((i) => ({ field: i.id, message: `is ${i.decision} already` })));
+      throw new ConflictError('Items decided already', `Decided before: ${decidedAlready.map((i) => i.id).join(', ')}.`, decidedAlready.map((i) => ({ field: i.id, message: `is ${i.decision} already` })));
     }
 
     const accepted = new Set(request.accept);
@@ -74,10 +75,12 @@ export async function decideArchitectureProposal(decider: Decider, request: Deci
       const checked = checkItems(acceptedItems, model, { projectId: decider.projectId, foreignSchemaIds: await foreignLookup(schemaIdsOfItems(acceptedItems)), label });
       if (checked.refused.size > 0) {
         const errors = acceptedItems.filter((item) => checked.refused.has(item.id)).map((item) => ({ field: item.id, message: checked.refused.get(item.id)! }));
-        throw new HttpProblem(409, 'items_refused', 'Items refused', {
-          detail: `${errors.length} accepted item${errors.length === 1 ? '' : 's'} cannot be applied to the model as it is now; nothing was written.`,
+        throw new ConflictError(
+          'Items refused',
+          `${errors.length} accepted item${errors.length === 1 ? '' : 's'} cannot be applied to the model as it is now; nothing was written.`,
           errors,
-        });
+          'items_refused',
+        );
       }
       if (checked.upserts.length > 0) {
         await commitModelChange(trx, { streamId: stream.id, fromVersion: version, writes: checked.upserts, deletes: [], actor: decider.actor, at: decider.now, summary: `architecture proposal ${row.id}: ${checked.upserts.length} accepted` });

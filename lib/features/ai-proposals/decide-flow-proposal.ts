@@ -6,7 +6,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem, type FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
+import { ConflictError, ServiceError, ValidationError } from '../../platform/errors/service-error';
 import { editModelRecord } from '../../core/model/edit-model-record';
 import { loadModelSnapshot } from '../../core/model/model-store';
 import { branchOrMain, lockStream } from '../../core/model/stream-store';
@@ -26,16 +27,18 @@ export interface Decider {
 }
 
 /** 409 `conflict` for a proposal no longer open. */
-function decidedAlready(row: ProposalRow): HttpProblem {
-  return HttpProblem.conflict('Proposal decided', `The proposal is ${row.status}; only an open proposal can be decided.`);
+function decidedAlready(row: ProposalRow): ConflictError {
+  return new ConflictError('Proposal decided', `The proposal is ${row.status}; only an open proposal can be decided.`);
 }
 
 /** 409 `proposal_stale`: the model (or the revised scenario) moved since the proposal, or a record it needs is not created. */
-function stale(errors: FieldError[]): HttpProblem {
-  return new HttpProblem(409, 'proposal_stale', 'Proposal stale', {
-    detail: `The proposal no longer fits: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}. Create the missing records, or ask again for a proposal against the model as it is now.`,
+function stale(errors: FieldError[]): ConflictError {
+  return new ConflictError(
+    'Proposal stale',
+    `The proposal no longer fits: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}. Create the missing records, or ask again for a proposal against the model as it is now.`,
     errors,
-  });
+    'proposal_stale',
+  );
 }
 
 /**
@@ -53,10 +56,10 @@ export async function createMissingItem(decider: Decider, alias: string): Promis
     if (row.status !== 'open') throw decidedAlready(row);
     const flow = row.content as PlannedFlow;
     const item = flow.missing.find((m) => m.alias === alias);
-    if (!item) throw HttpProblem.validation('Unknown alias', [{ field: 'alias', message: 'names no missing record of this proposal' }]);
-    if (item.createdId !== null) throw HttpProblem.conflict('Already created', `The record of ${alias} was created as ${item.createdId}.`);
+    if (!item) throw new ValidationError('Unknown alias', [{ field: 'alias', message: 'names no missing record of this proposal' }]);
+    if (item.createdId !== null) throw new ConflictError('Already created', `The record of ${alias} was created as ${item.createdId}.`);
     const waiting = item.needs.filter((need) => flow.missing.find((m) => m.alias === need)?.createdId === null);
-    if (waiting.length > 0) throw HttpProblem.conflict('Create the records it names first', `${alias} names ${waiting.join(', ')}, not created yet.`, waiting.map((w) => ({ field: `missing.${w}`, message: 'is not created yet' })));
+    if (waiting.length > 0) throw new ConflictError('Create the records it names first', `${alias} names ${waiting.join(', ')}, not created yet.`, waiting.map((w) => ({ field: `missing.${w}`, message: 'is not created yet' })));
 
     const stream = await branchOrMain(trx, decider.projectId, row.branch_id);
     const before = await lockStream(trx, stream.id);
@@ -86,7 +89,7 @@ async function writeScenario(trx: Transaction<Database>, row: ProposalRow, scena
   // The scenario create and replace path: the reader first, then the store.
   const mode = row.revise_scenario_id === null ? 'create' : 'replace';
   const read = readScenarioDocument(scenario, { mode, pathId: scenario.id });
-  if (!read.ok) throw new HttpProblem(400, read.type, read.title, { errors: read.errors });
+  if (!read.ok) throw new ServiceError(read.type, read.title, { errors: read.errors });
   const { origin: _ignored, ...document } = read.scenario;
   if (mode === 'create') {
     await insertScenario(trx, { projectId: decider.projectId, id: scenario.id, name: document.name, document: document as unknown as Record<string, unknown>, origin, actor: decider.actor, now: decider.now });
@@ -110,7 +113,7 @@ export async function acceptFlowProposal(decider: Decider, request: AcceptFlowRe
     if (row.status !== 'open') throw decidedAlready(row);
     const flow = row.content as PlannedFlow;
     if (row.revise_scenario_id !== null && request.scenarioId !== null && request.scenarioId !== row.revise_scenario_id) {
-      throw HttpProblem.validation('Wrong scenario', [{ field: 'scenarioId', message: 'must be the revised scenario or left out: this proposal revises a scenario' }]);
+      throw new ValidationError('Wrong scenario', [{ field: 'scenarioId', message: 'must be the revised scenario or left out: this proposal revises a scenario' }]);
     }
 
     const stream = await branchOrMain(trx, decider.projectId, row.branch_id);

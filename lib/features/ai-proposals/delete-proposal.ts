@@ -1,4 +1,4 @@
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, ForbiddenError } from '../../platform/errors/service-error';
 import type { Decider } from './decide-flow-proposal';
 import type { ArchitecturePlan } from './plan-architecture-proposal';
 import type { PlannedFlow } from './plan-flow-proposal';
@@ -18,8 +18,8 @@ export function proposalWroteSomething(row: ProposalRow): boolean {
 export async function deleteProposal(decider: Decider, kind: ProposalKind, mayDelete: (row: ProposalRow) => boolean): Promise<void> {
   await decider.db.transaction().execute(async (trx) => {
     const row = await lockProposal(trx, decider.projectId, kind, decider.proposalId);
-    if (!mayDelete(row)) throw HttpProblem.forbidden('Not your proposal', 'A proposal is deleted by the person who made it or by an owner of the workspace.');
-    if (proposalWroteSomething(row)) throw HttpProblem.conflict('Proposal in use', 'The proposal wrote to the model or a scenario, whose provenance names it; it stays. Reject it instead if it is still open.');
+    if (!mayDelete(row)) throw new ForbiddenError('Not your proposal', 'A proposal is deleted by the person who made it or by an owner of the workspace.');
+    if (proposalWroteSomething(row)) throw new ConflictError('Proposal in use', 'The proposal wrote to the model or a scenario, whose provenance names it; it stays. Reject it instead if it is still open.');
     await deleteProposalRow(trx, row.id);
   });
 }

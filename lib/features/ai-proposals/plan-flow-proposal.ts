@@ -7,7 +7,7 @@
  * the playback validation over the model with the missing records added. Pure:
  * IDs and the clock of the schema-check budget are passed in.
  */
-import type { FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
 import type { AnyModelRecord, ModelSnapshot } from '../../core/model/model-records';
 import { overlayModel, type ModelChange } from '../../core/model/overlay-model';
 import { planImport } from '../../core/model/plan-import';
@@ -98,7 +98,7 @@ function missingRecord(item: MissingItem, id: string, fields: Record<string, unk
  *
  * @example
  * const plan = planFlowProposal({ model, projectId, proposalId, scenarioId, flow, foreignSchemaIds: new Set(), newId: randomUUID, provenanceSource });
- * if (!plan.ok) throw HttpProblem.validation('Flow refused', plan.errors);
+ * if (!plan.ok) throw new ValidationError('Flow refused', plan.errors);
  */
 export function planFlowProposal(input: FlowPlanInput): FlowPlanResult {
   const { flow } = input;

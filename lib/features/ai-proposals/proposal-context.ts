@@ -6,7 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem, type FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
+import { NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import type { ModelSnapshot } from '../../core/model/model-records';
 import { loadModelSnapshot, schemaIdsOwnedElsewhere } from '../../core/model/model-store';
 import { branchOrMain, type ModelStream } from '../../core/model/stream-store';
@@ -39,18 +40,18 @@ export async function readProposalContext(db: Kysely<Database>, request: Proposa
       try {
         stream = await branchOrMain(trx, request.projectId, request.branchId);
       } catch (error) {
-        if (request.missingAs === 'invalid' && request.branchId !== null) throw HttpProblem.validation('Branch not found', [{ field: 'branchId', message: 'names no branch of this project' }]);
+        if (request.missingAs === 'invalid' && request.branchId !== null) throw new ValidationError('Branch not found', [{ field: 'branchId', message: 'names no branch of this project' }]);
         throw error;
       }
       const model = await loadModelSnapshot(trx, stream.id);
       if (request.reviseScenarioId === null) return { stream, model, revise: null };
       const scenario = await findScenario(trx, request.projectId, request.reviseScenarioId);
-      if (!scenario) throw HttpProblem.notFound('Scenario not found', `No scenario ${request.reviseScenarioId} to revise in this project.`);
+      if (!scenario) throw new NotFoundError('Scenario not found', `No scenario ${request.reviseScenarioId} to revise in this project.`);
       const hash = (await scenarioFingerprints(trx, request.projectId, [scenario.id])).get(scenario.id)!;
       return { stream, model, revise: { scenario, hash } };
     });
   const unknown: FieldError[] = (request.selection ?? []).flatMap((id, index) => (context.model.element.has(id) ? [] : [{ field: `selection[${index}]`, message: 'names no element of the model' }]));
-  if (unknown.length > 0) throw HttpProblem.validation('Unknown selection', unknown);
+  if (unknown.length > 0) throw new ValidationError('Unknown selection', unknown);
   return context;
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { LimitReachedError } from '../../platform/errors/service-error';
 import { hitRateLimit, type RateLimitRule } from '../../platform/rate-limit/hit-rate-limit';
 
 /**
@@ -14,8 +14,10 @@ export const proposalCreations: RateLimitRule = Object.freeze({ name: 'ai-propos
 export async function countProposalCreation(db: Kysely<Database>, projectId: string, actor: string, now: Date): Promise<void> {
   const outcome = await hitRateLimit(db, proposalCreations, `${projectId}:${actor}`, now);
   if (outcome.allowed) return;
-  throw new HttpProblem(429, 'rate_limited', 'Too many proposals', {
-    detail: `At most ${proposalCreations.limit} proposals a minute per person and project; try again in ${outcome.retryAfterSeconds} seconds.`,
-    headers: { 'retry-after': String(outcome.retryAfterSeconds) },
-  });
+  throw new LimitReachedError(
+    'rate_limited',
+    'Too many proposals',
+    `At most ${proposalCreations.limit} proposals a minute per person and project; try again in ${outcome.retryAfterSeconds} seconds.`,
+    outcome.retryAfterSeconds,
+  );
 }

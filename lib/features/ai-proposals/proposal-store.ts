@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AiProposalsTable, Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, NotFoundError } from '../../platform/errors/service-error';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -66,7 +66,7 @@ export async function insertProposal(db: Kysely<Database>, input: NewProposal): 
       .where('status', '=', 'open')
       .executeTakeFirstOrThrow();
     if (Number(open.n) >= maxOpenProposalsPerKind) {
-      throw HttpProblem.conflict('Too many open proposals', `A project holds at most ${maxOpenProposalsPerKind} open ${input.kind} proposals; decide or delete some first.`);
+      throw new ConflictError('Too many open proposals', `A project holds at most ${maxOpenProposalsPerKind} open ${input.kind} proposals; decide or delete some first.`);
     }
     return trx
       .insertInto('ai_proposals')
@@ -113,7 +113,7 @@ export async function findProposal(db: Db, projectId: string, kind: ProposalKind
 /** The proposal, locked for the rest of the transaction; 404 when the project has none of that kind and ID. */
 export async function lockProposal(trx: Transaction<Database>, projectId: string, kind: ProposalKind, id: string): Promise<ProposalRow> {
   const row = await trx.selectFrom('ai_proposals').selectAll().where('project_id', '=', projectId).where('kind', '=', kind).where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!row) throw HttpProblem.notFound('Proposal not found', `No ${kind} proposal ${id} in this project.`);
+  if (!row) throw new NotFoundError('Proposal not found', `No ${kind} proposal ${id} in this project.`);
   return row;
 }
 

@@ -15,7 +15,7 @@ import type { AiDataPart } from '../ai/ai-task';
 import type { Database } from '../../platform/db/schema';
 import { findSecretInText, isComposeDotenv, isSecretFileName } from '../../core/extract/content-clearance';
 import { decodeUtf8, isBinary } from '../../core/extract/file-content';
-import { HttpProblem } from '../../platform/http/problem';
+import { NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { shortTextProblem } from '../../platform/text/text-rules';
 import type { ServiceRuntime } from '../../platform/runtime/service-runtime';
 import { effectiveWorkspaceSettings } from '../settings/settings-service';
@@ -91,15 +91,15 @@ async function keptByLatestScan(db: Kysely<Database>, sourceId: string, path: st
 
 /**
  * The document as a data part (label `document <path>`, marked as text of a
- * private repository), or an `HttpProblem`: the Source or file is not there
- * (404, or 400 with `missingAs: 'invalid'`), or the file is withheld, binary,
- * not UTF-8 or over `maxFileBytes` (400 on the path field).
+ * private repository), or a `NotFoundError` or `ValidationError`: the Source
+ * or file is not there (404, or 400 with `missingAs: 'invalid'`), or the file
+ * is withheld, binary, not UTF-8 or over `maxFileBytes` (400 on the path field).
  */
 export async function readSourceDocument(context: SourceDocumentContext, request: SourceDocumentRequest): Promise<AiDataPart> {
   const { fields } = request;
-  const refusePath = (message: string) => HttpProblem.validation('Document refused', [{ field: fields.path, message }]);
+  const refusePath = (message: string) => new ValidationError('Document refused', [{ field: fields.path, message }]);
   const missing = (what: string, field: string, detail: string) =>
-    request.missingAs === 'not-found' ? HttpProblem.notFound(`${what} not found`, detail) : HttpProblem.validation(`${what} not found`, [{ field, message: detail }]);
+    request.missingAs === 'not-found' ? new NotFoundError(`${what} not found`, detail) : new ValidationError(`${what} not found`, [{ field, message: detail }]);
 
   const pathProblem = documentPathProblem(request.path);
   if (pathProblem !== null) throw refusePath(pathProblem);

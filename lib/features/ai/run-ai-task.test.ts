@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { startFakeOpenAi, type FakeAiServer } from '../../../test/support/fake-ai/index';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
 import type { ServiceConfig } from '../../platform/config/service-config';
+import { problemOf } from '../../platform/http/service-error-problem';
 import { toMasterKey } from '../../platform/crypto/master-key';
 import type { ServiceRuntime } from '../../platform/runtime/service-runtime';
 import { saveSecret } from '../secrets/secret-store';
@@ -13,6 +14,13 @@ import { readInstanceSettings, readWorkspaceSettings, writeInstanceSettings } fr
 import { monthSpend } from './ai-budgets';
 import type { AiDataPart, AiTaskRequest } from './ai-task';
 import { runAiTask } from './run-ai-task';
+
+/** A rejection as a client reads it: through the edge's one mapping of codes to statuses. */
+function answered<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    throw problemOf(error) ?? error;
+  });
+}
 
 /**
  * runAiTask in-process against real PostgreSQL and a fake OpenAI API, with the clock fixed: the
@@ -82,7 +90,7 @@ describe('runAiTask against PostgreSQL with a fixed clock', () => {
       { label: 'question', text: 'What does it do?', fromPrivateRepository: false },
       { label: 'document docs/design.md', text: 'internal design', fromPrivateRepository: true },
     ];
-    await expect(runAiTask(runtime, task(data))).rejects.toMatchObject({
+    await expect(answered(runAiTask(runtime, task(data)))).rejects.toMatchObject({
       status: 409,
       type: 'private_code_refused',
       errors: [{ field: 'privacy.sendPrivateCodeToAi', message: expect.stringContaining('is false') }],

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { HttpProblem } from '../../platform/http/problem';
+import { LimitReachedError, RefusedError } from '../../platform/errors/service-error';
 import { hitRateLimit } from '../../platform/rate-limit/hit-rate-limit';
 import type { ServiceRuntime } from '../../platform/runtime/service-runtime';
 import { readSecretForOrigin, readSecretValuesForRedaction } from '../secrets/secret-store';
@@ -33,11 +33,13 @@ function estimatedTokens(text: string): number {
 }
 
 /** The 409 of a request carrying private-repository text while `privacy.sendPrivateCodeToAi` is false. */
-function privateCodeRefused(labels: string[]): HttpProblem {
-  return new HttpProblem(409, 'private_code_refused', 'Private code not sent to AI', {
-    detail: `This request would send text of a private repository (${labels.join(', ')}) to an AI provider, and the workspace setting privacy.sendPrivateCodeToAi is false. Nothing was sent.`,
-    errors: [{ field: 'privacy.sendPrivateCodeToAi', message: 'is false: text of a private repository is not sent to AI providers' }],
-  });
+function privateCodeRefused(labels: string[]): RefusedError {
+  return new RefusedError(
+    'private_code_refused',
+    'Private code not sent to AI',
+    `This request would send text of a private repository (${labels.join(', ')}) to an AI provider, and the workspace setting privacy.sendPrivateCodeToAi is false. Nothing was sent.`,
+    [{ field: 'privacy.sendPrivateCodeToAi', message: 'is false: text of a private repository is not sent to AI providers' }],
+  );
 }
 
 function unavailable(task: string, reason: AiUnavailableReason, detail: string, providerId: string | null, callId: string | null): { kind: 'unavailable'; answer: AiUnavailableAnswer } {
@@ -122,10 +124,12 @@ export async function runAiTask<Output>(runtime: ServiceRuntime, request: AiTask
     const hit = await hitRateLimit(runtime.db, rule, `${request.workspaceId}:${provider.id}`, runtime.now());
     if (!hit.allowed) {
       await record({ outcome: 'rate-limited', reason: null, streamed: false });
-      throw new HttpProblem(429, 'rate_limited', 'AI provider request limit reached', {
-        detail: `The AI provider "${provider.name}" takes at most ${provider.requestsPerMinute} requests a minute (requestsPerMinute). Send the request again in ${hit.retryAfterSeconds} seconds.`,
-        headers: { 'retry-after': String(hit.retryAfterSeconds) },
-      });
+      throw new LimitReachedError(
+        'rate_limited',
+        'AI provider request limit reached',
+        `The AI provider "${provider.name}" takes at most ${provider.requestsPerMinute} requests a minute (requestsPerMinute). Send the request again in ${hit.retryAfterSeconds} seconds.`,
+        hit.retryAfterSeconds,
+      );
     }
   }
 

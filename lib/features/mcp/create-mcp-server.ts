@@ -4,7 +4,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { z } from 'zod';
 import packageJson from '../../../package.json';
 import { requestErrorsOf } from '../../platform/http/parse-input';
-import { HttpProblem } from '../../platform/http/problem';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { problemOf } from '../../platform/http/service-error-problem';
 import type { ToolContext } from './agent-tool';
 import { agentTools, toolScope } from './tool-registry';
@@ -47,13 +47,13 @@ export function createMcpServer(context: ToolContext): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     try {
       const tool = toolsByName.get(request.params.name);
-      if (!tool) throw HttpProblem.notFound('Unknown tool', `There is no tool "${request.params.name}".`);
-      if (!context.caller.scopes.includes(toolScope)) throw HttpProblem.forbidden('Scope missing', 'The tools need an agent token with the "read" scope.');
+      if (!tool) throw new NotFoundError('Unknown tool', `There is no tool "${request.params.name}".`);
+      if (!context.caller.scopes.includes(toolScope)) throw new ForbiddenError('Scope missing', 'The tools need an agent token with the "read" scope.');
       const args = request.params.arguments ?? {};
       const parsed = tool.input.safeParse(args);
       if (!parsed.success) {
         const errors = requestErrorsOf(tool.input, args, parsed.error);
-        throw HttpProblem.validation('Invalid arguments', errors, errors.map((e) => `${e.field}: ${e.message}`).join('; '));
+        throw new ValidationError('Invalid arguments', errors, errors.map((e) => `${e.field}: ${e.message}`).join('; '));
       }
       const output = await tool.run(context, parsed.data);
       return { content: [{ type: 'text' as const, text: toolResultText(output) }] };

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { afterNameThenId } from '../../platform/db/keyset-page';
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, NotFoundError, TooLargeError } from '../../platform/errors/service-error';
 
 /** Scenarios per project (part 1 "Limits"). */
 export const maxScenariosPerProject = 2000;
@@ -29,7 +29,7 @@ export function scenarioLists(document: Record<string, unknown>): { steps: unkno
 function assertStorable(document: Record<string, unknown>): string {
   const text = JSON.stringify(document);
   if (Buffer.byteLength(text) > maxStoredScenarioBytes) {
-    throw new HttpProblem(413, 'scenario_too_large', 'Scenario too large', { detail: `A stored scenario document may be at most ${maxStoredScenarioBytes} bytes.` });
+    throw new TooLargeError('scenario_too_large', 'Scenario too large', `A stored scenario document may be at most ${maxStoredScenarioBytes} bytes.`);
   }
   return text;
 }
@@ -43,11 +43,11 @@ export async function insertScenario(db: Kysely<Database> | Transaction<Database
     await sql`select pg_advisory_xact_lock(hashtext('svc-scenarios:' || ${input.projectId}))`.execute(trx);
     const taken = await trx.selectFrom('scenarios').select('deleted_at').where('project_id', '=', input.projectId).where('id', '=', input.id).executeTakeFirst();
     if (taken) {
-      throw HttpProblem.conflict('Scenario ID in use', taken.deleted_at ? 'A deleted scenario keeps its ID; choose another.' : 'A scenario with this ID exists.', [{ field: 'id', message: 'is in use' }]);
+      throw new ConflictError('Scenario ID in use', taken.deleted_at ? 'A deleted scenario keeps its ID; choose another.' : 'A scenario with this ID exists.', [{ field: 'id', message: 'is in use' }]);
     }
     const count = await trx.selectFrom('scenarios').select((eb) => eb.fn.countAll<string>().as('n')).where('project_id', '=', input.projectId).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
     if (Number(count.n) >= maxScenariosPerProject) {
-      throw HttpProblem.conflict('Too many scenarios', `A project holds at most ${maxScenariosPerProject} scenarios.`);
+      throw new ConflictError('Too many scenarios', `A project holds at most ${maxScenariosPerProject} scenarios.`);
     }
     await trx
       .insertInto('scenarios')
@@ -80,7 +80,7 @@ export async function replaceScenario(db: Kysely<Database> | Transaction<Databas
     .where('deleted_at', 'is', null)
     .returning(['origin'])
     .executeTakeFirst();
-  if (!row) throw HttpProblem.notFound('Scenario not found');
+  if (!row) throw new NotFoundError('Scenario not found');
   return { id: input.id, name: input.name, document: input.document, origin: row.origin as ScenarioOrigin };
 }
 

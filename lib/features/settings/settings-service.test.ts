@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-database';
+import { problemOf } from '../../platform/http/service-error-problem';
 import { builtInPolicy } from './settings-schema';
 import { readWorkspaceSettings, writeInstanceSettings } from './settings-store';
 import { replaceWorkspaceSettings, type SettingsContext } from './settings-service';
+
+/** A rejection as a client reads it: through the edge's one mapping of codes to statuses. */
+function answered<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    throw problemOf(error) ?? error;
+  });
+}
 
 describe('workspace save while the instance settings change', () => {
   let database: TestDatabase;
@@ -50,7 +58,7 @@ describe('workspace save while the instance settings change', () => {
   it('answers 409 after three changes in a row and saves nothing', async () => {
     const before = await readWorkspaceSettings(database.db, workspaceId);
     const context = contextChangingInstance(3);
-    await expect(replaceWorkspaceSettings(context, { workspaceId, expectedVersion: before.version, overrides: { github: { apiBaseUrl: 'https://other.example.test/api' } }, actor: 'user:test' })).rejects.toMatchObject({ status: 409, type: 'conflict' });
+    await expect(answered(replaceWorkspaceSettings(context, { workspaceId, expectedVersion: before.version, overrides: { github: { apiBaseUrl: 'https://other.example.test/api' } }, actor: 'user:test' }))).rejects.toMatchObject({ status: 409, type: 'conflict' });
     expect(await readWorkspaceSettings(database.db, workspaceId)).toEqual(before);
   });
 });

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { appendAudit } from '../../platform/audit/audit-log';
 import type { Profile } from '../../platform/config/service-config';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem, type FieldError } from '../../platform/http/problem';
+import type { FieldError } from '../../platform/errors/error-codes';
+import { ConflictError, ValidationError } from '../../platform/errors/service-error';
 import { changedSettingsKeys } from './changed-keys';
 import { effectiveSettings } from './merge-settings';
 import { effectiveUnderPolicy } from './policy-violations';
@@ -87,8 +88,8 @@ async function documentProblems(context: SettingsContext, input: { document: Par
   return problems;
 }
 
-function refuse(errors: FieldError[]): HttpProblem {
-  return HttpProblem.validation('Invalid settings', errors);
+function refuse(errors: FieldError[]): ValidationError {
+  return new ValidationError('Invalid settings', errors);
 }
 
 /** Part 2: a workspace save sends again by itself while instance settings change under it, at most this many times in all. */
@@ -122,7 +123,7 @@ export async function replaceWorkspaceSettings(context: SettingsContext, input: 
     if (outcome === 'saved') return workspaceSettingsView(context, input.workspaceId);
     if (outcome === 'conflict') throw versionConflict((await readWorkspaceSettings(context.db, input.workspaceId)).version);
   }
-  throw HttpProblem.conflict('Instance settings changed during the save', 'The instance settings changed three times while this save was checked; nothing was saved. Send it again.');
+  throw new ConflictError('Instance settings changed during the save', 'The instance settings changed three times while this save was checked; nothing was saved. Send it again.');
 }
 
 /** PUT /api/instance/settings: replaces policy and defaults when the stored version is `expectedVersion`. */

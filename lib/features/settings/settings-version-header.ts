@@ -1,4 +1,4 @@
-import { HttpProblem } from '../../platform/http/problem';
+import { ConflictError, RefusedError, ValidationError } from '../../platform/errors/service-error';
 
 /** The `ETag` of a settings document: its version in quotes (part 2 "Settings, credentials, instance"). */
 export function settingsEtag(version: number): string {
@@ -14,18 +14,16 @@ export function settingsEtag(version: number): string {
 export function ifMatchVersion(headers: Readonly<Record<string, string>>): number {
   const value = headers['if-match'];
   if (value === undefined) {
-    throw new HttpProblem(428, 'precondition_required', 'If-Match required', {
-      detail: 'Send the header If-Match with the quoted version of the settings you read (their ETag).',
-    });
+    throw new RefusedError('precondition_required', 'If-Match required', 'Send the header If-Match with the quoted version of the settings you read (their ETag).');
   }
   const match = /^\s*"(0|[1-9][0-9]{0,9})"\s*$/.exec(value);
   if (!match || Number(match[1]) > 2_147_483_647) {
-    throw HttpProblem.validation('Invalid If-Match', [{ field: 'If-Match', message: 'must be the quoted version of the settings, such as "3"' }]);
+    throw new ValidationError('Invalid If-Match', [{ field: 'If-Match', message: 'must be the quoted version of the settings, such as "3"' }]);
   }
   return Number(match[1]);
 }
 
 /** 409 for a save whose If-Match is not the stored version; nothing was saved. */
-export function versionConflict(storedVersion: number): HttpProblem {
-  return HttpProblem.conflict('Settings changed', `The settings are at version ${storedVersion} now; read them again and send your change with If-Match: "${storedVersion}".`);
+export function versionConflict(storedVersion: number): ConflictError {
+  return new ConflictError('Settings changed', `The settings are at version ${storedVersion} now; read them again and send your change with If-Match: "${storedVersion}".`);
 }

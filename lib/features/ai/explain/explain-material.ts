@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
-import { HttpProblem } from '../../../platform/http/problem';
+import { ConflictError, NotFoundError } from '../../../platform/errors/service-error';
 import type { AnyModelRecord, ModelKind } from '../../../core/model/model-records';
 import { referencesOf } from '../../../core/model/model-references';
 import { loadNeighbourhood } from '../../../core/model/neighbourhood-store';
@@ -106,7 +106,7 @@ async function overview(db: Db, stream: ModelStream): Promise<AiDataPart[]> {
 
 async function elementOrRelationship(db: Db, stream: ModelStream, kind: 'element' | 'relationship', id: string): Promise<AiDataPart[]> {
   const { target, referrers } = await recordWithReferrers(db, stream.id, kind, id);
-  if (!target) throw HttpProblem.notFound(kind === 'element' ? 'Element not found' : 'Relationship not found', `The model read holds no ${kind} ${id}.`);
+  if (!target) throw new NotFoundError(kind === 'element' ? 'Element not found' : 'Relationship not found', `The model read holds no ${kind} ${id}.`);
   // What the target and its referrers name: the parent, the other end of each relationship, schemas, channels.
   const holders: StoredRecord[] = [{ kind, record: target }, ...referrers];
   const named = holders.flatMap((holder) => referencesOf(holder.kind, holder.record).map((ref) => ref.id));
@@ -116,7 +116,7 @@ async function elementOrRelationship(db: Db, stream: ModelStream, kind: 'element
 
 async function scenarioParts(db: Db, projectId: string, stream: ModelStream, id: string): Promise<AiDataPart[]> {
   const scenario = await findScenario(db, projectId, id);
-  if (!scenario) throw HttpProblem.notFound('Scenario not found', `The project holds no scenario ${id}.`);
+  if (!scenario) throw new NotFoundError('Scenario not found', `The project holds no scenario ${id}.`);
   const document = { id: scenario.id, name: scenario.name, ...scenario.document };
   const records = await recordsByIds(db, stream.id, guidsIn(scenario.document));
   return [{ label: `target scenario ${scenario.id}`, text: JSON.stringify(document), fromPrivateRepository: false }, ...relatedParts(records, new Set())];
@@ -127,15 +127,15 @@ const eventContext = 3;
 
 async function traceEventParts(db: Kysely<Database>, projectId: string, stream: ModelStream, target: Extract<ExplainTarget, { kind: 'trace-event' }>): Promise<AiDataPart[]> {
   const played = await playStoredScenario(db, { projectId, scenarioId: target.scenarioId, branchId: stream.kind === 'main' ? null : stream.id });
-  if (!played.scenario || !played.result) throw HttpProblem.notFound('Scenario not found', `The project holds no scenario ${target.scenarioId}.`);
+  if (!played.scenario || !played.result) throw new NotFoundError('Scenario not found', `The project holds no scenario ${target.scenarioId}.`);
   const run = played.result;
   if (target.runHash !== null && target.runHash.toLowerCase() !== run.hash) {
-    throw HttpProblem.conflict('Run changed', `The scenario now plays to a run with hash ${run.hash}, not ${target.runHash}: the model or the scenario changed since. Run it again and ask about the new run.`, [
+    throw new ConflictError('Run changed', `The scenario now plays to a run with hash ${run.hash}, not ${target.runHash}: the model or the scenario changed since. Run it again and ask about the new run.`, [
       { field: 'target.runHash', message: 'is not the hash of the run now' },
     ]);
   }
   const index = run.events.findIndex((event) => event.sequence === target.sequence);
-  if (index < 0) throw HttpProblem.notFound('Trace event not found', `The run of scenario ${target.scenarioId} has ${run.events.length} events; none has sequence ${target.sequence}.`);
+  if (index < 0) throw new NotFoundError('Trace event not found', `The run of scenario ${target.scenarioId} has ${run.events.length} events; none has sequence ${target.sequence}.`);
   const event = run.events[index]!;
   const around = run.events.slice(Math.max(0, index - eventContext), index + eventContext + 1).filter((e) => e !== event);
   const step = ((played.scenario.document.steps as { id?: unknown }[] | undefined) ?? []).find((s) => s?.id === event.stepId);

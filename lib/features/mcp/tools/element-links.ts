@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
-import { HttpProblem } from '../../../platform/http/problem';
+import { NotFoundError } from '../../../platform/errors/service-error';
 import type { ElementRecord } from '../../../core/model/model-records';
 import { readElementLinks, type LinkSelection } from '../../../core/model/model-queries';
 
@@ -10,7 +10,7 @@ export const linksPerList = 200;
 /** An element of the stream and its link lists, each capped at 200; `cut` names the lists that hold more. 404 when there is no such element. */
 export async function elementWithLinks(db: Kysely<Database>, streamId: string, elementId: string, which: LinkSelection) {
   const read = await readElementLinks(db, streamId, elementId.toLowerCase(), which, linksPerList + 1);
-  if (!read.element) throw HttpProblem.notFound('Element not found', `No element ${elementId} in the main model.`);
+  if (!read.element) throw new NotFoundError('Element not found', `No element ${elementId} in the main model.`);
   const cut: string[] = [];
   const capped = <T>(name: string, list: T[]) => {
     if (list.length > linksPerList) cut.push(name);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpProblem } from '../../../platform/http/problem';
+import { NotFoundError, ValidationError } from '../../../platform/errors/service-error';
 import { contractKinds, readContractPages, type ContractKind } from '../../../core/model/contract-queries';
 import type { SchemaRecord } from '../../../core/model/model-records';
 import { defineTool } from '../agent-tool';
@@ -25,12 +25,12 @@ export const getContracts = defineTool({
   }),
   equivalentHttp: null,
   async run(context, args) {
-    if (args.cursor && !args.kind) throw HttpProblem.validation('Invalid arguments', [{ field: 'cursor', message: 'is only taken together with kind' }]);
+    if (args.cursor && !args.kind) throw new ValidationError('Invalid arguments', [{ field: 'cursor', message: 'is only taken together with kind' }]);
     const { project, stream } = await openProject(context, args.projectId);
     const elementId = args.elementId?.toLowerCase() ?? null;
     if (elementId !== null) {
       const exists = await context.runtime.db.selectFrom('model_entities').select('id').where('stream_id', '=', stream.id).where('id', '=', elementId).where('kind', '=', 'element').executeTakeFirst();
-      if (!exists) throw HttpProblem.notFound('Element not found', `No element ${elementId} in the main model.`);
+      if (!exists) throw new NotFoundError('Element not found', `No element ${elementId} in the main model.`);
     }
     const limit = limitOf(args.limit);
     const scopeOf = (kind: ContractKind) => `get_contracts:${project.id}:${elementId}:${kind}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpProblem } from '../../../platform/http/problem';
+import { NotFoundError } from '../../../platform/errors/service-error';
 import { readPromiseDetail } from '../../promises/promise-views';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
@@ -14,7 +14,7 @@ export const getPromise = defineTool({
   async run(context, args) {
     const { project } = await openProject(context, args.projectId);
     const promise = await readPromiseDetail(context.runtime.db, project.id, args.promiseId.toLowerCase());
-    if (!promise) throw HttpProblem.notFound('Promise not found', `No promise ${args.promiseId} in the project.`);
+    if (!promise) throw new NotFoundError('Promise not found', `No promise ${args.promiseId} in the project.`);
     return { projectId: project.id, truth: 'declared', truthNote: truthNotes.promise, data: { promise }, nextCursor: null };
   },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { findProposal } from '../../ai-proposals/proposal-store';
 import { proposalView } from '../../ai-proposals/proposal-views';
 import { guidText } from '../../../platform/http/common-schemas';
-import { HttpProblem } from '../../../platform/http/problem';
+import { NotFoundError } from '../../../platform/errors/service-error';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
 import { openProject, projectIdArg } from './tool-support';
@@ -15,7 +15,7 @@ export const getProposal = defineTool({
   async run(context, args) {
     const { project } = await openProject(context, args.projectId);
     const row = await findProposal(context.runtime.db, project.id, null, args.proposalId.toLowerCase());
-    if (!row) throw HttpProblem.notFound('Proposal not found', `No proposal ${args.proposalId} in the project.`);
+    if (!row) throw new NotFoundError('Proposal not found', `No proposal ${args.proposalId} in the project.`);
     return { projectId: project.id, truth: 'inferred', truthNote: truthNotes.proposal, data: { proposal: proposalView(row) }, nextCursor: null };
   },
 });

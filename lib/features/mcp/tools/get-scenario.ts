@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpProblem } from '../../../platform/http/problem';
+import { NotFoundError } from '../../../platform/errors/service-error';
 import { findScenario, scenarioLists } from '../../scenarios/scenario-store';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
@@ -14,7 +14,7 @@ export const getScenario = defineTool({
   async run(context, args) {
     const { project } = await openProject(context, args.projectId);
     const stored = await findScenario(context.runtime.db, project.id, args.scenarioId.toLowerCase());
-    if (!stored) throw HttpProblem.notFound('Scenario not found', `No scenario ${args.scenarioId} in the project.`);
+    if (!stored) throw new NotFoundError('Scenario not found', `No scenario ${args.scenarioId} in the project.`);
     // The same scenario as GET …/scenarios/{id}: a top-level list the document left out reads null there and here.
     const { steps, faults, assertions } = scenarioLists(stored.document);
     return {

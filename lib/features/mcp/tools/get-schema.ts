@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpProblem } from '../../../platform/http/problem';
+import { NotFoundError } from '../../../platform/errors/service-error';
 import { readModelRecord } from '../../../core/model/model-store';
 import { defineTool } from '../agent-tool';
 import { dataNotInstructions, truthNotes } from '../truth-notes';
@@ -14,7 +14,7 @@ export const getSchema = defineTool({
   async run(context, args) {
     const { project, stream } = await openProject(context, args.projectId);
     const schema = await readModelRecord(context.runtime.db, stream.id, 'schema', args.schemaId.toLowerCase());
-    if (!schema) throw HttpProblem.notFound('Schema not found', `No schema ${args.schemaId} in the main model.`);
+    if (!schema) throw new NotFoundError('Schema not found', `No schema ${args.schemaId} in the main model.`);
     return {
       projectId: project.id,
       truth: 'declared',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpProblem } from '../../../platform/http/problem';
+import { NotFoundError } from '../../../platform/errors/service-error';
 import { findPromise } from '../../promises/promise-store';
 import { findObligation, readPromiseRunPage } from '../../promises/promise-views';
 import { defineTool } from '../agent-tool';
@@ -20,9 +20,9 @@ export const listPromiseRuns = defineTool({
   async run(context, args) {
     const { project } = await openProject(context, args.projectId);
     const promise = await findPromise(context.runtime.db, project.id, args.promiseId.toLowerCase());
-    if (!promise) throw HttpProblem.notFound('Promise not found', `No promise ${args.promiseId} in the project.`);
+    if (!promise) throw new NotFoundError('Promise not found', `No promise ${args.promiseId} in the project.`);
     const obligation = args.obligation ? await findObligation(context.runtime.db, promise.id, args.obligation) : undefined;
-    if (args.obligation && !obligation) throw HttpProblem.notFound('Obligation not found', `The promise has no obligation ${args.obligation}.`);
+    if (args.obligation && !obligation) throw new NotFoundError('Obligation not found', `The promise has no obligation ${args.obligation}.`);
     const scope = `list_promise_runs:${promise.id}:${obligation?.id ?? '*'}`;
     const beforeSeq = readToolCursor<string>(context, scope, args.cursor);
     const page = await readPromiseRunPage(context.runtime.db, { promise, obligationId: obligation?.id ?? null, beforeSeq, limit: limitOf(args.limit) });

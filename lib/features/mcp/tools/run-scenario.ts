@@ -1,6 +1,6 @@
 
 import { z } from 'zod';
-import { HttpProblem } from '../../../platform/http/problem';
+import { ConflictError, NotFoundError, ValidationError } from '../../../platform/errors/service-error';
 import type { PlaybackEvent, RunResult } from '../../../core/playback/playback-types';
 import { playStoredScenario } from '../../scenarios/play-stored-scenario';
 import { defineTool } from '../agent-tool';
@@ -49,10 +49,10 @@ export const runScenario = defineTool({
     const scope = `run_scenario:${project.id}:${scenarioId}:${includePayloads}`;
     const position = readToolCursor<EventPosition>(context, scope, args.cursor);
     const played = await playStoredScenario(context.runtime.db, { projectId: project.id, scenarioId });
-    if (!played.scenario || !played.result) throw HttpProblem.notFound('Scenario not found', `No scenario ${args.scenarioId} in the project.`);
+    if (!played.scenario || !played.result) throw new NotFoundError('Scenario not found', `No scenario ${args.scenarioId} in the project.`);
     const run = played.result;
     if (position && position.hash !== run.hash) {
-      throw HttpProblem.conflict('Run changed', `The cursor belongs to a run with hash ${position.hash}; playing now gives ${run.hash} (the model or the scenario changed). Call again without cursor.`, [
+      throw new ConflictError('Run changed', `The cursor belongs to a run with hash ${position.hash}; playing now gives ${run.hash} (the model or the scenario changed). Call again without cursor.`, [
         { field: 'cursor', message: 'belongs to a run whose trace has changed' },
       ]);
     }
@@ -90,7 +90,7 @@ export const runScenario = defineTool({
 const sequenceRoomBytes = 10_000;
 
 function sequenceOutput(projectId: string, scenarioId: string, run: RunResult, sequence: string, cursorGiven: boolean) {
-  if (cursorGiven) throw HttpProblem.validation('Invalid arguments', [{ field: 'cursor', message: 'a sequence diagram is one result: no cursor pages it' }]);
+  if (cursorGiven) throw new ValidationError('Invalid arguments', [{ field: 'cursor', message: 'a sequence diagram is one result: no cursor pages it' }]);
   const bytes = Buffer.byteLength(sequence);
   const fits = bytes <= maxToolResultBytes - sequenceRoomBytes;
   return {
