@@ -59,6 +59,14 @@ module.exports = {
       to: { path: `^${fixture}lib/platform/http/` },
     },
     {
+      name: 'domain-raises-typed-errors',
+      comment:
+        'The core and the features raise typed errors (lib/platform/errors); HttpProblem is the edge\'s. The exceptions are edges themselves: the MCP tools turn a failure into a tool result as the problem-response middleware turns one into an answer, and the OpenAPI document describes the error body.',
+      severity: 'error',
+      from: { path: `^${fixture}lib/(core|features)/`, pathNot: '^lib/features/(mcp/tool-result|openapi/problem-schema)\\.ts$' },
+      to: { path: `^${fixture}lib/platform/http/problem\\.ts$` },
+    },
+    {
       name: 'errors-import-nothing',
       comment: 'The typed errors are the lowest layer: every other folder may raise them.',
       severity: 'error',

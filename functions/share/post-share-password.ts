@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiRequest } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
 import { sharePageHeaders } from '../../lib/features/sharing/share-headers';
@@ -8,7 +9,7 @@ import { passwordOfForm } from '../../lib/features/sharing/share-password-form';
 import { shareProofCookie, signShareProof } from '../../lib/features/sharing/share-proof';
 import { shareLinkPath } from '../../lib/features/sharing/share-token';
 import { tokenParams } from './share-token-params';
-import { openLinkOfRequest, secureCookie, shareAnswer } from './shared-request';
+import { asShareRefusal, openLinkOfRequest, secureCookie, shareAnswer } from './shared-request';
 
 /**
  * No sign-in; form-encoded `password=…`: a right password sets the proof
@@ -32,7 +33,10 @@ export const postSharePassword = defineRoute({
   answers: { 303: 'empty', 403: { contentType: 'text/html', description: 'A wrong password: the form again.' }, 404: 'problem', 429: 'problem' },
   description: 'A right password sets the proof cookie (12 h, this link only) and answers 303 to the page; so does a link without a password.',
   example: { params: { token: '{shareToken}' }, as: 'anonymous', rawBody: { contentType: 'application/x-www-form-urlencoded', text: 'password=whatever' } },
-  run: async (request) => {
+  run: (request) => answerPasswordForm(request).catch((error: unknown) => Promise.reject(asShareRefusal(error))),
+});
+
+async function answerPasswordForm(request: ApiRequest) {
     const live = await openLinkOfRequest(request);
     // Relative to /s/{token} itself: the page, under whatever address the browser used.
     const page = live.token;
@@ -45,5 +49,4 @@ export const postSharePassword = defineRoute({
     }
     const cookie = shareProofCookie(signShareProof(request.runtime.keyring, live.link.id, now), shareLinkPath(request.runtime.config.publicUrl, live.token), secureCookie(request));
     return shareAnswer(303, 'text/plain; charset=utf-8', '', formHeaders, { headers: { location: page }, cookies: [cookie] });
-  },
-});
+}

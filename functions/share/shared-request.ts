@@ -1,6 +1,7 @@
 import { cookieIsSecure } from '../../lib/features/auth/session-cookie';
 import type { ApiRequest, ApiResponse } from '../../lib/platform/http/api-types';
 import { HttpProblem } from '../../lib/platform/http/problem';
+import { problemOf } from '../../lib/platform/http/service-error-problem';
 import type { ShareHeaders } from '../../lib/features/sharing/share-headers';
 import { shareRefusalHeaders } from '../../lib/features/sharing/share-headers';
 import { openShareLink, type LiveShareLink } from '../../lib/features/sharing/share-links';
@@ -16,6 +17,16 @@ export function shareLinkNotFound(): HttpProblem {
     detail: 'This link does not exist, was revoked, has expired, or is not allowed by the sharing policy.',
     headers: { ...shareRefusalHeaders },
   });
+}
+
+/**
+ * A refusal of a share page as the page answers it: the error's problem with the share refusal
+ * headers (no referrer, not indexed), whatever raised it; anything else unchanged.
+ */
+export function asShareRefusal(error: unknown): unknown {
+  const problem = problemOf(error);
+  if (!problem) return error;
+  return new HttpProblem(problem.status, problem.type, problem.title, { detail: problem.detail, errors: problem.errors, headers: { ...problem.headers, ...shareRefusalHeaders }, cause: error });
 }
 
 /** The link of the path's token, or the one 404. */

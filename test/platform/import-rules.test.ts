@@ -97,11 +97,13 @@ describe('import rules', () => {
     expect((await violationsOf('web/src')).map(describeViolation)).toEqual([]);
   }, 60_000);
 
-  it('finds imports against the layers, the core naming HTTP, the web client importing the server, and a cycle of two folders', async () => {
+  it('finds imports against the layers, the core naming HTTP, a feature raising an HTTP problem, the web client importing the server, and a cycle of two folders', async () => {
     const result = await cruise('test/fixtures/layers');
     expect(result.summary.violations.map(describeViolation).sort()).toEqual([
       'core-below-features: test/fixtures/layers/lib/core/model/uses-a-feature.ts → test/fixtures/layers/lib/features/costs/sheet.ts',
       'core-without-http: test/fixtures/layers/lib/core/model/uses-http.ts → test/fixtures/layers/lib/platform/http/problem.ts',
+      'domain-raises-typed-errors: test/fixtures/layers/lib/core/model/uses-http.ts → test/fixtures/layers/lib/platform/http/problem.ts',
+      'domain-raises-typed-errors: test/fixtures/layers/lib/features/billing/raises-http.ts → test/fixtures/layers/lib/platform/http/problem.ts',
       'platform-below-everything: test/fixtures/layers/lib/platform/http/uses-the-model.ts → test/fixtures/layers/lib/core/model/uses-a-feature.ts',
       'web-client-only-through-contracts: test/fixtures/layers/web/src/screen.ts → test/fixtures/layers/lib/features/costs/sheet.ts',
     ]);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isHttpProblem } from '../../platform/http/problem';
+import { problemOf } from '../../platform/http/service-error-problem';
 import { passwordOfForm } from './share-password-form';
 
 const form = 'application/x-www-form-urlencoded';
@@ -21,7 +22,9 @@ describe('the password field of the share form', () => {
       try {
         passwordOfForm(contentType, body);
         return 200;
-      } catch (error) {
+      } catch (thrown) {
+        // The share endpoint answers the typed error through the one mapping.
+        const error = problemOf(thrown);
         expect(isHttpProblem(error)).toBe(true);
         return (error as { status: number }).status;
       }
@@ -40,7 +43,8 @@ describe('the password field of the share form', () => {
       fc.property(fc.oneof(fc.constant(form), fc.string({ maxLength: 60 })), fc.uint8Array({ maxLength: 200 }), (contentType, body) => {
         try {
           expect(typeof passwordOfForm(contentType, body)).toBe('string');
-        } catch (error) {
+        } catch (thrown) {
+          const error = problemOf(thrown);
           expect(isHttpProblem(error)).toBe(true);
           expect([400, 415]).toContain((error as { status: number }).status);
         }

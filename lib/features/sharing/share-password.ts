@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import { verifyPassword } from '../auth/password';
 import type { Database } from '../../platform/db/schema';
-import { HttpProblem } from '../../platform/http/problem';
+import { LimitReachedError } from '../../platform/errors/service-error';
 import { hitRateLimit, type RateLimitRule } from '../../platform/rate-limit/hit-rate-limit';
 import type { ShareLinkRecord } from './share-link-store';
-import { shareRefusalHeaders } from './share-headers';
 
 /** Password attempts per link and client address (docs/sharing.md); every attempt counts, right or wrong. */
 export const sharePasswordAttempts: RateLimitRule = Object.freeze({ name: 'share-password', limit: 10, windowSeconds: 15 * 60 });
@@ -21,10 +20,7 @@ export const sharePasswordMinCharacters = 10;
 export async function checkSharePassword(db: Kysely<Database>, link: ShareLinkRecord, password: string, clientAddress: string, now: Date): Promise<boolean> {
   const outcome = await hitRateLimit(db, sharePasswordAttempts, `${link.id}:${clientAddress}`, now);
   if (!outcome.allowed) {
-    throw new HttpProblem(429, 'rate_limited', 'Too many password attempts', {
-      detail: `Too many password attempts for this link from your address. Try again in ${outcome.retryAfterSeconds} s.`,
-      headers: { 'retry-after': String(outcome.retryAfterSeconds), ...shareRefusalHeaders },
-    });
+    throw new LimitReachedError('rate_limited', 'Too many password attempts', `Too many password attempts for this link from your address. Try again in ${outcome.retryAfterSeconds} s.`, outcome.retryAfterSeconds);
   }
   if (link.passwordHash === null) return true;
   if ([...password].length > sharePasswordMaxCharacters) return false;
