@@ -81,6 +81,20 @@ module.exports = {
       to: { path: '^(functions|jobs|local|cli|web|infra)/' },
     },
     {
+      name: 'contracts-depend-on-nothing',
+      comment: 'contracts/ holds the schemas and types the server and the web client share: it imports zod and itself, nothing of the server.',
+      severity: 'error',
+      from: { path: `^${fixture}contracts/` },
+      to: { pathNot: [`^${fixture}contracts/`, '^node_modules/zod/'] },
+    },
+    {
+      name: 'web-reads-contracts-as-types',
+      comment: 'The web client imports only types from contracts/ (import type), so no schema code and no zod reach the browser.',
+      severity: 'error',
+      from: { path: `^${fixture}web/` },
+      to: { path: `^${fixture}contracts/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'web-client-only-through-contracts',
       comment:
         'The web client talks to the server over HTTP only: it imports no server code. The modules listed are answer types (and the PNG routine the browser runs) it still reads from lib/ until a dependency-free contracts module holds them; no other may be added.',

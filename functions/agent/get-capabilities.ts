@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { tokenMayCall } from '../../lib/platform/http/token-access';
 import { listedToolDefinitions } from '../../lib/features/mcp/create-mcp-server';
 import { agentTools, toolScope } from '../../lib/features/mcp/tool-registry';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 
 /**
  * From the tool registry and the whole route table the request carries: for a

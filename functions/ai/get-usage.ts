@@ -1,4 +1,4 @@
-import { aiUsageSchema } from '../../lib/features/ai/ai-answer-schemas';
+import { aiUsageSchema } from '../../contracts/ai';
 import { aiUsageSummary } from '../../lib/features/ai/ai-usage';
 import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';

@@ -1,12 +1,11 @@
 import { listAiCalls, type AiCallPosition } from '../../lib/features/ai/ai-call-store';
-import { aiCallSchema } from '../../lib/features/ai/ai-answer-schemas';
+import { aiCallsPage } from '../../contracts/ai';
 import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../lib/platform/schema/schema-kit';
 
 /** `{items, nextCursor}`: task, provider, model, tokens, cost, duration, outcome; never prompt text. */
 export const listCalls = defineRoute({
@@ -17,7 +16,7 @@ export const listCalls = defineRoute({
   auth: 'person',
   summary: 'AI call records, newest first: task, provider, model, tokens, cost, duration, outcome (owner)',
   query: pageQuery,
-  answers: { 200: pageOf(aiCallSchema), 400: 'problem' },
+  answers: { 200: aiCallsPage, 400: 'problem' },
   access: { role: 'owner', note: 'A person; an agent token gets 403.' },
   description: 'Every attempt that reached a routed provider, newest first: never prompt or answer text.',
   example: { query: { limit: '20' } },

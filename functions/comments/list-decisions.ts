@@ -3,7 +3,7 @@ import { listDecisions } from '../../lib/features/comments/comment-lists';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { pageOf } from '../../contracts/schema-kit';
 import { authorizeReader } from './comment-access';
 import { decisionListQuery } from './comment-inputs';
 

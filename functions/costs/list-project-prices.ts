@@ -5,7 +5,7 @@ import { projectPrices } from '../../lib/features/costs/project-prices';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
-import { calendarDate } from '../../lib/platform/schema/schema-kit';
+import { calendarDate } from '../../contracts/schema-kit';
 import { pricesQuery } from './cost-inputs';
 import { asOfOrToday, costContext, openProject } from './cost-request';
 

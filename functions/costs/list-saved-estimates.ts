@@ -2,7 +2,7 @@ import { savedEstimateSummarySchema } from '../../lib/features/costs/cost-answer
 import { listSavedEstimates as listSaved } from '../../lib/features/costs/saved-estimate-store';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 import { branchQuery } from './cost-inputs';
 import { openProject } from './cost-request';
 import { savedEstimateLine } from './saved-estimate-line';

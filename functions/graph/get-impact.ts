@@ -9,7 +9,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { factStatusSchema, staleMarkSchema } from '../../lib/core/model/record-answer-schemas';
 import { readStreamOf } from '../../lib/core/model/stream-store';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 import { readStreamQuery } from '../model/model-request';
 import { pageMembers } from './graph-page-members';
 

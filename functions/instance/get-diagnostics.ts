@@ -3,7 +3,7 @@ import { readInstanceDiagnostics, type InstanceDiagnostics } from '../../lib/pla
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { describes, timestamp } from '../../lib/platform/schema/schema-kit';
+import { describes, timestamp } from '../../contracts/schema-kit';
 
 const diagnosticsSchema = describes<InstanceDiagnostics>()(
   z.object({

@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { auditEntrySchema } from '../../lib/features/openapi/answer-schemas';
-import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { pageOf } from '../../contracts/schema-kit';
 
 /**
  * Every entry of the instance, its own (setup, sign-in, keys forget) and each

@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { compareWithModel } from '../../lib/features/load-tests/comparisons';
 import { resultHeadSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
-import { guid, timestamp } from '../../lib/platform/schema/schema-kit';
+import { guid, timestamp } from '../../contracts/schema-kit';
 import { compareEstimateQuery } from './load-test-inputs';
 
 const estimateComparison = z.object({

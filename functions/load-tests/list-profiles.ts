@@ -5,7 +5,7 @@ import { pathUuid } from '../../lib/platform/http/parse-input';
 import { stressProfileSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
 import { listProfiles } from '../../lib/features/load-tests/profile-store';
 import { profileView } from '../../lib/features/load-tests/profiles';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 
 /** `{items}` with their stages, oldest first; a read token may ask. */
 export const listStressProfiles = defineRoute({

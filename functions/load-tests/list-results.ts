@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { loadTestResultSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
 import { listResults } from '../../lib/features/load-tests/result-store';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 
 /** `{items}`: each result without the body as sent, oldest first; a read token may ask. */
 export const listLoadTestResults = defineRoute({

@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { loadTestScriptSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
 import { listScripts } from '../../lib/features/load-tests/script-store';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 
 /** `{items}` without their text, oldest first; a read token may ask. */
 export const listLoadTestScripts = defineRoute({

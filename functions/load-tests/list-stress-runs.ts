@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { stressRunSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
 import { listStressRuns } from '../../lib/features/load-tests/stress-run-store';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 
 /** `{items}`, oldest first, each running, finished or expired; a read token may ask. */
 export const listLoadTestStressRuns = defineRoute({

@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { loadTestTargetSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
 import { listTargets } from '../../lib/features/load-tests/target-store';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 
 /** `{items}`, oldest first; a read token may ask. */
 export const listLoadTestTargets = defineRoute({

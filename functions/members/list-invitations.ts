@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { invitationSchema } from '../../lib/features/openapi/answer-schemas';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 import { listWorkspaceInvitations } from '../../lib/features/workspaces/invitation-store';
 
 /** 200 `{items[invitation]}` newest first, every status; never a secret. */

@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { memberSchema } from '../../lib/features/openapi/answer-schemas';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 import { listMembers as readMembers } from '../../lib/features/workspaces/member-store';
 
 /** Any member: 200 `{items[{userId,email,name,role,joinedAt}]}` by name then user ID. */

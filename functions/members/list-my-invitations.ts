@@ -1,7 +1,7 @@
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { invitationSchema } from '../../lib/features/openapi/answer-schemas';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 import { listOpenInvitationsForEmail } from '../../lib/features/workspaces/invitation-store';
 
 /** The open, unexpired invitations of the caller's e-mail address; no secrets. */

@@ -3,7 +3,7 @@ import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { pageOf } from '../../contracts/schema-kit';
 import { priceEntrySchema } from '../../lib/features/prices/price-answer-schema';
 import { listPriceEntryPage } from '../../lib/features/prices/price-store';
 import { priceWorkspace } from './price-workspace';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
-import { calendarDate } from '../../lib/platform/schema/schema-kit';
+import { calendarDate } from '../../contracts/schema-kit';
 import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
 import { awsPricesQuery } from '../../lib/features/prices/catalog-requests';
 import { searchAwsPrices as search } from '../../lib/features/prices/catalog-searches';

@@ -4,7 +4,7 @@ import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { pageOf } from '../../contracts/schema-kit';
 import { promiseRunSchema } from '../../lib/features/promises/promise-answer-schemas';
 import { findPromise } from '../../lib/features/promises/promise-store';
 import { findObligation, readPromiseRunPage } from '../../lib/features/promises/promise-views';

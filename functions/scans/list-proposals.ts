@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { pageOf } from '../../contracts/schema-kit';
 import { proposalSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { listProposals as readProposals } from '../../lib/features/scans/proposal-store';
 import { scanOfProject } from '../../lib/features/scans/scan-store';

@@ -4,7 +4,7 @@ import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { pageOf } from '../../contracts/schema-kit';
 import { scanSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { listScans as readScans } from '../../lib/features/scans/scan-store';
 

@@ -5,7 +5,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 import { impactChecks } from '../../lib/features/scans/impact-checks';
 import { scanOfProject } from '../../lib/features/scans/scan-store';
 import { scanParams } from './scan-params';

@@ -5,7 +5,7 @@ import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { guid, pageOf } from '../../lib/platform/schema/schema-kit';
+import { guid, pageOf } from '../../contracts/schema-kit';
 import { listScenarioPage } from '../../lib/features/scenarios/scenario-store';
 
 /** A page of `{id, name}` in name order, with `nextCursor`. */

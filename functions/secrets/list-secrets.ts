@@ -2,7 +2,7 @@ import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 import { environmentSecretAddresses } from '../../lib/features/secrets/secret-names';
 import { describeSecrets } from '../../lib/features/secrets/secret-status';
 import { listStoredSecrets } from '../../lib/features/secrets/secret-store';

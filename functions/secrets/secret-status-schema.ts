@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describes, timestamp } from '../../lib/platform/schema/schema-kit';
+import { describes, timestamp } from '../../contracts/schema-kit';
 import type { SecretStatus } from '../../lib/features/secrets/secret-status';
 
 export const secretStateSchema = z.enum(['not_set', 'ok', 'origin_changed', 'no_address', 'unreadable']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 import { instancePolicySchema, partialSettingsSchema } from '../../lib/features/settings/settings-schema';
 
 /** What GET and PUT of a settings document answer, the `If-Match` they take and the note on their `ETag`. */

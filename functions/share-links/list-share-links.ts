@@ -2,7 +2,7 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 import { shareLinksOfView } from '../../lib/features/sharing/share-links';
 import { shareLinkSchema, viewParams } from './share-link-schema';
 

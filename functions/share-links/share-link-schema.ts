@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describes, guid, timestamp } from '../../lib/platform/schema/schema-kit';
+import { describes, guid, timestamp } from '../../contracts/schema-kit';
 import { shareLinkStatuses } from '../../lib/features/sharing/share-link-rules';
 import type { ShareLinkAnswer } from '../../lib/features/sharing/share-links';
 

@@ -5,7 +5,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 import { decideProposals } from '../../lib/features/scans/decide-proposals';
 import { acceptableProposals } from '../../lib/features/scans/proposal-store';
 import { decideResultSchema } from '../../lib/features/scans/scan-answer-schemas';

@@ -3,7 +3,7 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 import { bulkAddSources as addAll } from '../../lib/features/scans/bulk-add-sources';
 import { bulkAddRequest } from '../../lib/features/sources/source-requests';
 import { scanRequestContext } from './source-context';

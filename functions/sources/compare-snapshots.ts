@@ -5,7 +5,7 @@ import { guidText } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 import { compareSnapshots as compare } from '../../lib/features/scans/snapshots';
 import { findSource } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';

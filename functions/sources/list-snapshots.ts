@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 import { snapshotSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { listSnapshots as readSnapshots } from '../../lib/features/scans/snapshots';
 import { findSource } from '../../lib/features/sources/source-store';

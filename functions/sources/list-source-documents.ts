@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 import { listSourceDocuments as readDocuments } from '../../lib/features/scans/source-bindings';
 import { findSource } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';

@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 import { requestSourceScan } from '../../lib/features/scans/request-scan';
 import { startSourceScanRequest } from '../../lib/features/sources/source-requests';
 import { findSource } from '../../lib/features/sources/source-store';

@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 import { uploadModelFile as keepFile, uploadModelFileRequest } from '../../lib/features/scans/upload-model-file';
 import { scanRequestContext } from './source-context';
 

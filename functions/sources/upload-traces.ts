@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 import { uploadTraces as readTraces } from '../../lib/features/scans/upload-traces';
 import { findSource } from '../../lib/features/sources/source-store';
 import { scanRequestContext } from './source-context';

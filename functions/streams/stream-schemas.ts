@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { guid, timestamp } from '../../lib/platform/schema/schema-kit';
+import { guid, timestamp } from '../../contracts/schema-kit';
 
 /** A revision as stream-views.ts shows it. */
 export const revisionSchema = z.object({ id: guid, name: z.string(), modelVersion: z.number().int(), createdAt: timestamp }).meta({ id: 'Revision' });

@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { listViews as readViews } from '../../lib/core/model/view-store';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 import { viewSchema } from './view-schema';
 
 /** 200 `{items}` by name then ID. */

@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { findView, replaceViewLayout as writeLayout } from '../../lib/core/model/view-store';
-import { guid } from '../../lib/platform/schema/schema-kit';
+import { guid } from '../../contracts/schema-kit';
 import { layoutRequest } from './view-inputs';
 import { positionSchema, viewParams } from './view-schema';
 

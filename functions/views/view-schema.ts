@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ViewRecord } from '../../lib/core/model/view-store';
-import { describes, guid, timestamp } from '../../lib/platform/schema/schema-kit';
+import { describes, guid, timestamp } from '../../contracts/schema-kit';
 
 export const positionSchema = z.object({ elementId: guid, x: z.number(), y: z.number() });
 

@@ -1,41 +1,12 @@
-import { z } from 'zod';
 import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { describes, guid, pageOf, timestamp } from '../../lib/platform/schema/schema-kit';
-import { commentEventPayloadSchema } from '../../lib/features/webhooks/comment-event-payload';
-import { webhookDeliveriesPage, type WebhookDeliveryView } from '../../lib/features/webhooks/webhook-event-store';
+import { webhookDeliveriesPage } from '../../contracts/webhooks';
+import { webhookDeliveriesPage as readDeliveriesPage } from '../../lib/features/webhooks/webhook-event-store';
 
-const deliverySchema = describes<WebhookDeliveryView>()(
-  z
-    .object({
-      id: guid.meta({ description: 'Event ID, as in the payload and the `Svc-Event-Id` header.' }),
-      type: z.string().meta({ description: '`comment.created`, `comment.mentioned` or `comment.resolved`.' }),
-      projectId: guid,
-      status: z.enum(['pending', 'delivered', 'failed', 'not-sent']).meta({ description: '`pending`: a try is due at `nextTryAt`; `failed`: every try failed; `not-sent`: stopped without sending.' }),
-      occurredAt: timestamp,
-      queuedAt: timestamp,
-      nextTryAt: timestamp.nullable(),
-      finishedAt: timestamp.nullable(),
-      payload: commentEventPayloadSchema.meta({ id: 'CommentEventPayload', description: 'The body as sent, the same bytes on every try.' }),
-      attempts: z
-        .array(
-          z.object({
-            attempt: z.number().int(),
-            at: timestamp,
-            durationMs: z.number().int(),
-            targetOrigin: z.string().nullable(),
-            outcome: z.enum(['delivered', 'http-status', 'timeout', 'network-error', 'no-url', 'url-refused', 'no-secret']),
-            statusCode: z.number().int().nullable(),
-            error: z.string().nullable(),
-          }),
-        )
-        .meta({ description: 'Every try, in order.' }),
-    })
-    .meta({ id: 'WebhookDelivery' }),
-);
+
 
 /**
  * `{items[{id, type, projectId, status, occurredAt, queuedAt, nextTryAt, finishedAt, payload,
@@ -50,7 +21,7 @@ export const listWebhookDeliveries = defineRoute({
   auth: 'person',
   summary: 'Webhook events of a workspace, newest first, each with its body and every try (owner)',
   query: pageQuery,
-  answers: { 200: pageOf(deliverySchema), 400: 'problem' },
+  answers: { 200: webhookDeliveriesPage, 400: 'problem' },
   access: { role: 'owner' },
   description: "Comment events of the workspace, newest queued first, each with its body as sent and every try; `cursor` is the `nextCursor` of the page before (another list's is 400 on `cursor`).",
   example: { query: { limit: '10' } },
@@ -58,6 +29,6 @@ export const listWebhookDeliveries = defineRoute({
     const workspaceId = pathUuid(pathParameters.workspaceId, 'Workspace');
     await authorizeWorkspace(runtime.db, caller, workspaceId, 'owner');
     const { cursor, limit } = parseQuery(pageQuery, query);
-    return jsonResponse(200, await webhookDeliveriesPage(runtime.db, runtime.keyring, { workspaceId, cursor, limit }));
+    return jsonResponse(200, await readDeliveriesPage(runtime.db, runtime.keyring, { workspaceId, cursor, limit }));
   },
 });

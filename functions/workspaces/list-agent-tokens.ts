@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { agentTokenSchema } from '../../lib/features/openapi/answer-schemas';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 
 /** 200 `{items}`; never a secret. */
 export const listAgentTokens = defineRoute({

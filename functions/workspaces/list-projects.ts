@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { projectListItemSchema } from '../../lib/features/openapi/answer-schemas';
-import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { pageOf } from '../../contracts/schema-kit';
 import { listProjectPage } from '../../lib/features/workspaces/project-store';
 
 /** 200 `{items[{id,name,description}], nextCursor}` by name. */

@@ -5,7 +5,7 @@ import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { auditEntrySchema } from '../../lib/features/openapi/answer-schemas';
-import { pageOf } from '../../lib/platform/schema/schema-kit';
+import { pageOf } from '../../contracts/schema-kit';
 
 /** 200 `{items[{id, workspaceId, actor, action, detail, at}], nextCursor}`, newest first. */
 export const listWorkspaceAudit = defineRoute({

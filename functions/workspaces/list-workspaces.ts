@@ -1,7 +1,7 @@
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { workspaceSummarySchema } from '../../lib/features/openapi/answer-schemas';
-import { listOf } from '../../lib/platform/schema/schema-kit';
+import { listOf } from '../../contracts/schema-kit';
 import { findWorkspace, listWorkspacesOfUser } from '../../lib/features/workspaces/workspace-store';
 
 /** An agent token sees its own workspace; it holds scopes, not a role, so its role reads `viewer`. */

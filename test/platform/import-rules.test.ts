@@ -88,7 +88,7 @@ function folderCycles(result: Cruise, libRoot: string): string[] {
 
 describe('import rules', () => {
   it('the service code keeps every rule, and no two folders of lib/ import each other, however indirectly', async () => {
-    const result = await cruise('lib', 'functions', 'jobs', 'local');
+    const result = await cruise('lib', 'functions', 'jobs', 'local', 'contracts');
     expect(result.summary.violations.map(describeViolation)).toEqual([]);
     expect(folderCycles(result, 'lib/')).toEqual([]);
   }, 60_000);
@@ -97,15 +97,17 @@ describe('import rules', () => {
     expect((await violationsOf('web/src')).map(describeViolation)).toEqual([]);
   }, 60_000);
 
-  it('finds imports against the layers, the core naming HTTP, a feature raising an HTTP problem, the web client importing the server, and a cycle of two folders', async () => {
+  it('finds imports against the layers, the core naming HTTP, a feature raising an HTTP problem, contracts reaching the server, the web client importing the server or a contract\'s code, and a cycle of two folders', async () => {
     const result = await cruise('test/fixtures/layers');
     expect(result.summary.violations.map(describeViolation).sort()).toEqual([
+      'contracts-depend-on-nothing: test/fixtures/layers/contracts/answers.ts → test/fixtures/layers/lib/features/costs/sheet.ts',
       'core-below-features: test/fixtures/layers/lib/core/model/uses-a-feature.ts → test/fixtures/layers/lib/features/costs/sheet.ts',
       'core-without-http: test/fixtures/layers/lib/core/model/uses-http.ts → test/fixtures/layers/lib/platform/http/problem.ts',
       'domain-raises-typed-errors: test/fixtures/layers/lib/core/model/uses-http.ts → test/fixtures/layers/lib/platform/http/problem.ts',
       'domain-raises-typed-errors: test/fixtures/layers/lib/features/billing/raises-http.ts → test/fixtures/layers/lib/platform/http/problem.ts',
       'platform-below-everything: test/fixtures/layers/lib/platform/http/uses-the-model.ts → test/fixtures/layers/lib/core/model/uses-a-feature.ts',
       'web-client-only-through-contracts: test/fixtures/layers/web/src/screen.ts → test/fixtures/layers/lib/features/costs/sheet.ts',
+      'web-reads-contracts-as-types: test/fixtures/layers/web/src/reads-contract-values.ts → test/fixtures/layers/contracts/answers.ts',
     ]);
     // The layer fixtures make a cycle of their own (platform/http → core/model → platform/http) beside the one made on purpose.
     expect(folderCycles(result, 'test/fixtures/layers/lib/').sort()).toEqual([

@@ -6,7 +6,7 @@
  * interfaces by the compiler (`describes`), so the two cannot part.
  */
 import { z } from 'zod';
-import { describes, guid } from '../../platform/schema/schema-kit';
+import { describes, guid } from '../../../contracts/schema-kit';
 import type { ImportItem } from './plan-import';
 import type { ImportResult } from './import-model-document';
 import type { FactLabel } from './label-fact';

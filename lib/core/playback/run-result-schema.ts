@@ -4,7 +4,7 @@
  * The run result is checked against RunResult by the compiler.
  */
 import { z } from 'zod';
-import { describes } from '../../platform/schema/schema-kit';
+import { describes } from '../../../contracts/schema-kit';
 import type { JsonValue } from './scenario-document';
 import { assertionTypes, faultKinds, stepOutcomes, stepTypes } from './scenario-document';
 import { engineVersion, eventKinds, issueCodes, type RunResult } from './playback-types';

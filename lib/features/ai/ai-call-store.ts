@@ -1,3 +1,4 @@
+import type { AiCall } from '../../../contracts/ai';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { ExactDecimal } from '../../platform/money/exact-decimal';
@@ -53,25 +54,8 @@ export async function insertAiCall(db: Db, call: AiCallRecord): Promise<void> {
     .execute();
 }
 
-/** A call record as `GET W/ai/calls` answers it. */
-export interface AiCallView {
-  id: string;
-  task: string;
-  providerId: string;
-  providerKind: string;
-  model: string;
-  outcome: AiCallRecord['outcome'];
-  reason: string | null;
-  inputTokens: number;
-  outputTokens: number;
-  usageEstimated: boolean;
-  costUsd: string;
-  durationMs: number;
-  streamed: boolean;
-  actor: string;
-  projectId: string | null;
-  at: string;
-}
+/** A call record as `GET W/ai/calls` answers it (contracts/ai.ts). */
+export type AiCallView = AiCall;
 
 /** Where a page of calls ended: newest first, by time then ID. */
 export interface AiCallPosition {

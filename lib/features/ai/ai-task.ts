@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiUnavailableReasons } from '../../../contracts/ai';
 import type { aiTasks } from '../settings/settings-schema';
 
 /**
@@ -23,8 +24,7 @@ export type AiTask = (typeof aiTasks)[number];
  * - `workspace-budget`: `usage.monthlyAiBudgetUsd` is spent for this UTC month.
  * - `address-refused`: the provider's address resolves to a private network address the policy forbids.
  */
-export const aiUnavailableReasons = ['no-provider', 'missing-key', 'provider-error', 'timeout', 'invalid-output', 'provider-budget', 'workspace-budget', 'address-refused'] as const;
-export type AiUnavailableReason = (typeof aiUnavailableReasons)[number];
+export { aiUnavailableReasons, type AiUnavailableReason } from '../../../contracts/ai';
 
 /** The 200 "AI unavailable" answer of part 1, the same body on every AI endpoint (docs/ai.md). */
 export const aiUnavailableAnswerSchema = z.object({

@@ -1,3 +1,4 @@
+import type { AiUsage } from '../../../contracts/ai';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { ExactDecimal, decimalText } from '../../platform/money/exact-decimal';
@@ -17,7 +18,7 @@ function left(budgetUsd: number | null, spent: ExactDecimal): string | null {
  * `monthlyBudgetUsd`: every provider of the settings, and any other that spent this month (a
  * removed one, `name` null). Amounts are exact decimal text in USD.
  */
-export async function aiUsageSummary(db: Kysely<Database>, input: { workspaceId: string; settings: SettingsDocument; now: Date }) {
+export async function aiUsageSummary(db: Kysely<Database>, input: { workspaceId: string; settings: SettingsDocument; now: Date }): Promise<AiUsage> {
   const { month, start, end } = utcMonthOf(input.now);
   const spend = await monthSpend(db, input.workspaceId, input.now);
   const zero = { costUsd: new ExactDecimal(0), calls: 0 };

@@ -3,7 +3,7 @@
  * contract test (docs/openapi.md), each checked against the type the code answers with.
  */
 import { z } from 'zod';
-import { describes, guid, timestamp } from '../../platform/schema/schema-kit';
+import { describes, guid, timestamp } from '../../../contracts/schema-kit';
 import { targetKinds, threadStatuses, type CommentView, type DecisionView, type PersonRef, type QuestionRef, type QuestionView, type ThreadSummary, type ThreadTarget, type ThreadView } from './comment-records';
 
 const actor = z.string().meta({ description: '`user:<id>`.' });

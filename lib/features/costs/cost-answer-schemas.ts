@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { factStatusSchema, provenanceSchema } from '../../core/model/record-answer-schemas';
-import { calendarDate, describes, guid, timestamp } from '../../platform/schema/schema-kit';
+import { calendarDate, describes, guid, timestamp } from '../../../contracts/schema-kit';
 import { decimalText, priceEntrySchema } from '../prices/price-answer-schema';
 import type { Comparison } from './compare-estimates';
 import { assumptionKinds, type CostSheet } from './cost-sheet';

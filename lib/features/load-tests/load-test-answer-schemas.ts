@@ -3,7 +3,7 @@
  * the contract test (docs/openapi.md), checked against the record types.
  */
 import { z } from 'zod';
-import { describes, guid, timestamp } from '../../platform/schema/schema-kit';
+import { describes, guid, timestamp } from '../../../contracts/schema-kit';
 import { sectionKeys } from '../settings/settings-schema';
 import type { LoadTestScript, LoadTestTarget, StressRun } from './load-test-records';
 import { targetKinds } from './load-test-records';

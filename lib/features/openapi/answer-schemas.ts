@@ -12,7 +12,7 @@ import type { InvitationView } from '../workspaces/invitation-store';
 import type { Membership, MemberView } from '../workspaces/member-store';
 import type { ProjectListItem, ProjectRecord } from '../workspaces/project-store';
 import type { WorkspaceSummary } from '../workspaces/workspace-store';
-import { describes, guid, timestamp } from '../../platform/schema/schema-kit';
+import { describes, guid, timestamp } from '../../../contracts/schema-kit';
 
 export const workspaceRoleSchema = z.enum(['viewer', 'editor', 'owner']);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, describes, guid, timestamp } from '../../platform/schema/schema-kit';
+import { calendarDate, describes, guid, timestamp } from '../../../contracts/schema-kit';
 import type { PriceEntry } from './price-entry';
 
 /** A canonical decimal as text (lib/platform/money): exact, never a binary float. */

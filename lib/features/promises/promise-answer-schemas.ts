@@ -3,7 +3,7 @@
  * (docs/openapi.md), each checked against the shape the code answers with.
  */
 import { z } from 'zod';
-import { describes, guid, timestamp } from '../../platform/schema/schema-kit';
+import { describes, guid, timestamp } from '../../../contracts/schema-kit';
 import { linkKinds, obligationKinds, obligationSources, promiseOrigins, runResults } from './promise-records';
 import type { RunView } from './promise-status';
 import type { PromiseDetail, PromiseListItem } from './promise-views';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { scanDiagnosticsSchema } from '../../core/extract/scan-diagnostics';
 import { modelKindSchema } from '../../core/model/record-answer-schemas';
-import { describes, guid, timestamp } from '../../platform/schema/schema-kit';
+import { describes, guid, timestamp } from '../../../contracts/schema-kit';
 import type { SourceRecord } from '../sources/source-store';
 import type { DecideResult } from './decide-proposals';
 import type { ProposalRecord } from './proposal-store';

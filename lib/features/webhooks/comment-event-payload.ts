@@ -1,35 +1,8 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import type { CommentEventPayload } from '../../../contracts/webhooks';
 import type { CommentEvent } from './comment-event';
 
-const named = z.strictObject({ id: z.string(), name: z.string() });
-const person = z.strictObject({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
-
-/**
- * The JSON body of a comment event (docs/webhooks.md "Payload"). The comment's words do not
- * travel: a receiver follows `link` or reads the thread through the API, so an edited or
- * deleted comment never lives on in queued payloads or in receivers' logs.
- */
-export const commentEventPayloadSchema = z.strictObject({
-  id: z.uuid().describe('Event ID; also in the Svc-Event-Id header. The same on every try.'),
-  type: z.enum(['comment.created', 'comment.mentioned', 'comment.resolved']),
-  occurredAt: z.iso.datetime().describe('When the comment was written or the thread resolved (UTC).'),
-  workspace: named,
-  project: named,
-  thread: z.strictObject({ id: z.string(), status: z.enum(['open', 'resolved']) }),
-  comment: z.strictObject({ id: z.string() }).nullable().describe('The comment; null for comment.resolved.'),
-  actor: z.strictObject({
-    kind: z.enum(['user', 'agent-token']),
-    id: z.string(),
-    name: z.string().nullable(),
-    email: z.string().nullable().describe('A person’s e-mail; null for an agent token.'),
-  }),
-  target: z.strictObject({ kind: z.string(), id: z.string(), draftId: z.string().nullable() }),
-  mentioned: person.nullable().describe('The person mentioned (comment.mentioned, one event each); null for the other types.'),
-  link: z.string().nullable().describe('The thread in the web client; null when the service has no address to give (local profile without Svc__PublicUrl).'),
-});
-
-export type CommentEventPayload = z.infer<typeof commentEventPayloadSchema>;
+export { commentEventPayloadSchema, type CommentEventPayload } from '../../../contracts/webhooks';
 
 /** What the payload says about the people and places an event names, read in the queueing transaction. */
 export interface CommentEventNames {

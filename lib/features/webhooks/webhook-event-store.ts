@@ -1,3 +1,4 @@
+import type { WebhookDelivery } from '../../../contracts/webhooks';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MasterKeyring } from '../../platform/crypto/master-key';
 import type { Database, WebhookAttemptOutcome, WebhookEventStatus } from '../../platform/db/schema';
@@ -172,28 +173,8 @@ export async function recordDeliveryAttempt(db: Kysely<Database>, eventId: strin
   });
 }
 
-/** An event as GET W/webhook-deliveries lists it. */
-export interface WebhookDeliveryView {
-  id: string;
-  type: string;
-  projectId: string;
-  status: WebhookEventStatus;
-  occurredAt: string;
-  queuedAt: string;
-  nextTryAt: string | null;
-  finishedAt: string | null;
-  /** The body as sent (parsed): every event is a comment event, its bytes fixed when queued. */
-  payload: CommentEventPayload;
-  attempts: {
-    attempt: number;
-    at: string;
-    durationMs: number;
-    targetOrigin: string | null;
-    outcome: WebhookAttemptOutcome;
-    statusCode: number | null;
-    error: string | null;
-  }[];
-}
+/** An event as GET W/webhook-deliveries lists it (contracts/webhooks.ts). */
+export type WebhookDeliveryView = WebhookDelivery;
 
 /** One page of a workspace's events, newest first, each with its tries in order; a signed cursor bound to the workspace. */
 export async function webhookDeliveriesPage(db: Db, keyring: MasterKeyring, input: { workspaceId: string; cursor: string | undefined; limit: number }): Promise<{ items: WebhookDeliveryView[]; nextCursor: string | null }> {

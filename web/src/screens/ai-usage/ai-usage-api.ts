@@ -3,62 +3,15 @@
  * against the budgets, and the call records newest first. Amounts are decimal text in USD,
  * shown as they come and never read into a float; budgets are the settings' numbers.
  */
-import { api, type Page } from '../../api/client';
+import type { AiCall, AiUsage, ProviderSpend } from '../../../../contracts/ai';
+import { call } from '../../api/call';
 
-export interface ProviderSpend {
-  providerId: string;
-  /** Null for a provider removed from the settings that still spent this month. */
-  name: string | null;
-  kind: string | null;
-  model: string | null;
-  enabled: boolean | null;
-  calls: number;
-  costUsd: string;
-  monthlyBudgetUsd: number | null;
-  budgetLeftUsd: string | null;
-  requestsPerMinute: number | null;
-}
-
-export interface AiUsage {
-  /** `YYYY-MM`, UTC. */
-  month: string;
-  monthStart: string;
-  monthEnd: string;
-  totalUsd: string;
-  workspaceBudgetUsd: number | null;
-  workspaceBudgetLeftUsd: string | null;
-  /** The month the model price table was read from the providers' price pages. */
-  pricesListedIn: string;
-  providers: ProviderSpend[];
-}
-
-export type AiCallOutcome = 'answered' | 'unavailable' | 'rate-limited';
-
-export interface AiCall {
-  id: string;
-  task: string;
-  providerId: string;
-  providerKind: string;
-  model: string;
-  outcome: AiCallOutcome;
-  reason: string | null;
-  inputTokens: number;
-  outputTokens: number;
-  usageEstimated: boolean;
-  costUsd: string;
-  durationMs: number;
-  streamed: boolean;
-  /** `user:<id>` or `agent-token:<id>`. */
-  actor: string;
-  projectId: string | null;
-  at: string;
-}
-
-const base = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(workspaceId)}/ai`;
+export type { AiCall, AiUsage, ProviderSpend };
+export type AiCallOutcome = AiCall['outcome'];
 
 export const aiUsageApi = {
-  usage: (workspaceId: string, signal: AbortSignal) => api.get<AiUsage>(`${base(workspaceId)}/usage`, { signal }),
-  calls: (workspaceId: string, cursor: string | null, limit: number, signal: AbortSignal) => api.get<Page<AiCall>>(`${base(workspaceId)}/calls`, { query: { cursor, limit }, signal }),
+  usage: (workspaceId: string, signal: AbortSignal) => call('GET /api/workspaces/{workspaceId}/ai/usage', { workspaceId }, { signal }),
+  calls: (workspaceId: string, cursor: string | null, limit: number, signal: AbortSignal) => call('GET /api/workspaces/{workspaceId}/ai/calls', { workspaceId }, { query: { cursor, limit }, signal }),
 };
 
 /** Why a call gave the unavailable answer, in words (docs/ai.md "The unavailable answer"). */

@@ -2,36 +2,14 @@
  * The owner's delivery log of comment webhooks (docs/webhooks.md "Delivery log"): events newest
  * first, each with the body as sent and every try.
  */
-import { api, type Page } from '../../api/client';
+import type { WebhookAttempt, WebhookDelivery } from '../../../../contracts/webhooks';
+import { api } from '../../api/client';
+import { call } from '../../api/call';
 import type { SecretStatus, WorkspaceSettings } from '../account/account-api';
 
-export type WebhookEventStatus = 'pending' | 'delivered' | 'failed' | 'not-sent';
-export type WebhookAttemptOutcome = 'delivered' | 'http-status' | 'timeout' | 'network-error' | 'no-url' | 'url-refused' | 'no-secret';
-
-export interface WebhookAttempt {
-  attempt: number;
-  at: string;
-  durationMs: number;
-  /** The origin called, never the path or query. */
-  targetOrigin: string | null;
-  outcome: WebhookAttemptOutcome;
-  statusCode: number | null;
-  error: string | null;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  type: string;
-  projectId: string;
-  status: WebhookEventStatus;
-  occurredAt: string;
-  queuedAt: string;
-  nextTryAt: string | null;
-  finishedAt: string | null;
-  /** The body as sent. */
-  payload: unknown;
-  attempts: WebhookAttempt[];
-}
+export type { WebhookAttempt, WebhookDelivery };
+export type WebhookEventStatus = WebhookDelivery['status'];
+export type WebhookAttemptOutcome = WebhookAttempt['outcome'];
 
 /** The credential that signs every request (docs/webhooks.md "The secret"). */
 export const webhookSecretName = 'notifications:webhookSecret';
@@ -39,7 +17,7 @@ export const webhookSecretName = 'notifications:webhookSecret';
 const ws = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(workspaceId)}`;
 
 export const webhooksApi = {
-  deliveries: (workspaceId: string, cursor: string | null, limit: number, signal: AbortSignal) => api.get<Page<WebhookDelivery>>(`${ws(workspaceId)}/webhook-deliveries`, { query: { cursor, limit }, signal }),
+  deliveries: (workspaceId: string, cursor: string | null, limit: number, signal: AbortSignal) => call('GET /api/workspaces/{workspaceId}/webhook-deliveries', { workspaceId }, { query: { cursor, limit }, signal }),
   settings: (workspaceId: string, signal: AbortSignal) => api.get<WorkspaceSettings>(`${ws(workspaceId)}/settings`, { signal }),
   secrets: (workspaceId: string, signal: AbortSignal) => api.get<{ items: SecretStatus[] }>(`${ws(workspaceId)}/secrets`, { signal }),
 };

@@ -1,0 +1,73 @@
+/**
+ * What the workspace's AI endpoints answer about spend and calls (docs/ai.md "Call records"): one
+ * zod schema per answer, its type made from it; the server answers with these types and the web
+ * client reads them.
+ */
+import { z } from 'zod';
+import { guid, pageOf, timestamp } from './schema-kit';
+
+/**
+ * Why a task got the unavailable answer instead of a provider's (docs/ai.md "The unavailable answer").
+ */
+export const aiUnavailableReasons = ['no-provider', 'missing-key', 'provider-error', 'timeout', 'invalid-output', 'provider-budget', 'workspace-budget', 'address-refused'] as const;
+export type AiUnavailableReason = (typeof aiUnavailableReasons)[number];
+
+/** Exact decimal text, USD. */
+const usd = z.string().meta({ description: 'Exact decimal text, USD.' });
+
+/** A call record as `GET W/ai/calls` lists it. */
+export const aiCallSchema =   z
+    .object({
+      id: guid,
+      task: z.string(),
+      providerId: z.string(),
+      providerKind: z.string(),
+      model: z.string(),
+      outcome: z.enum(['answered', 'unavailable', 'rate-limited']),
+      reason: z.string().nullable().meta({ description: `For an unavailable outcome: ${aiUnavailableReasons.join(', ')}.` }),
+      inputTokens: z.number().int(),
+      outputTokens: z.number().int(),
+      usageEstimated: z.boolean(),
+      costUsd: usd,
+      durationMs: z.number().int(),
+      streamed: z.boolean(),
+      actor: z.string(),
+      projectId: guid.nullable(),
+      at: timestamp,
+    })
+    .meta({ id: 'AiCall' });
+
+export type AiCall = z.infer<typeof aiCallSchema>;
+
+/** `GET W/ai/calls`: call records, newest first. */
+export const aiCallsPage = pageOf(aiCallSchema);
+
+/** `GET W/ai/usage`: this UTC month's spend against the budgets. */
+export const aiUsageSchema =   z
+    .object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      monthStart: timestamp,
+      monthEnd: timestamp,
+      totalUsd: usd,
+      workspaceBudgetUsd: z.number().nullable(),
+      workspaceBudgetLeftUsd: usd.nullable(),
+      providers: z.array(
+        z.object({
+          providerId: z.string(),
+          name: z.string().nullable().meta({ description: 'null for a provider removed from the settings that spent this month.' }),
+          kind: z.string().nullable(),
+          model: z.string().nullable(),
+          enabled: z.boolean().nullable(),
+          calls: z.number().int(),
+          costUsd: usd,
+          monthlyBudgetUsd: z.number().nullable(),
+          budgetLeftUsd: usd.nullable(),
+          requestsPerMinute: z.number().int().nullable(),
+        }),
+      ),
+      pricesListedIn: z.string().meta({ description: 'The month (`YYYY-MM`) of the price table costs are counted with.' }),
+    })
+    .meta({ id: 'AiUsage' });
+
+export type AiUsage = z.infer<typeof aiUsageSchema>;
+export type ProviderSpend = AiUsage['providers'][number];
