@@ -106,7 +106,6 @@ module.exports = {
           '^lib/features/comments/comment-records\\.ts$',
           '^lib/features/costs/cost-sheet\\.ts$',
           '^lib/core/extract/scan-diagnostics\\.ts$',
-          '^lib/features/load-tests/load-test-records\\.ts$',
           '^lib/core/model/model-records\\.ts$',
           '^lib/core/render/svg-to-png\\.ts$',
           '^lib/features/scans/(change-impact|decide-proposals|proposal-store|scan-detail|scan-evidence|scan-fact|scan-store)\\.ts$',

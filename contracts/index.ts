@@ -3,4 +3,5 @@
  * are generated from the route list and these (`npm run contracts`). A new module adds its line.
  */
 export * as ai from './ai';
+export * as loadTests from './load-tests';
 export * as webhooks from './webhooks';

@@ -9,6 +9,11 @@ function successStatusOf(endpoint: Endpoint): number | undefined {
     .sort((a, b) => a - b)[0];
 }
 
+/** The file of a contracts module named in contracts/index.ts: `loadTests` → `load-tests`. */
+function fileOf(module: string): string {
+  return module.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
 /**
  * The text of contracts/api-routes.ts: for each endpoint whose success answer is a schema exported
  * by a contracts module, its `METHOD /path` and that schema's output type. Schemas are found by
@@ -30,7 +35,7 @@ export function apiRoutesText(endpoints: readonly Endpoint[], modules: Readonly<
   return [
     '// Generated from the route list (functions/routes.ts) and contracts/index.ts by `npm run contracts`; do not edit.',
     "import type { z } from 'zod';",
-    ...used.map((module) => `import type * as ${module} from './${module}';`),
+    ...used.map((module) => `import type * as ${module} from './${fileOf(module)}';`),
     '',
     '/** Per route of the API whose answer is a contract: the answer of its success status. */',
     'export interface ApiAnswers {',

@@ -1,40 +1,10 @@
-import { z } from 'zod';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { compareWithModel } from '../../lib/features/load-tests/comparisons';
-import { resultHeadSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
-import { guid, timestamp } from '../../contracts/schema-kit';
+import { estimateComparisonSchema } from '../../contracts/load-tests';
 import { compareEstimateQuery } from './load-test-inputs';
-
-const estimateComparison = z.object({
-  result: resultHeadSchema,
-  run: z.object({
-    id: guid,
-    promiseId: guid,
-    scenarioId: guid,
-    modelVersion: z.number().int().nullable(),
-    hash: z.string(),
-    at: timestamp,
-    truth: z.literal('declared'),
-    reproduced: z.boolean(),
-    replayedAtModelVersion: z.number().int(),
-  }),
-  lines: z.array(
-    z.object({
-      operationId: z.string(),
-      operationName: z.string().nullable(),
-      check: z.string(),
-      assumptionId: guid.nullable(),
-      declared: z.number().nullable(),
-      measured: z.number().nullable(),
-      unit: z.string(),
-      status: z.enum(['within', 'outside', 'not-comparable']),
-      detail: z.string(),
-    }),
-  ),
-});
 
 /** ?resultId=&runId=: the result next to the model, the playback run and the cost assumptions; a read token may ask. */
 export const compareLoadTestEstimate = defineRoute({
@@ -45,7 +15,7 @@ export const compareLoadTestEstimate = defineRoute({
   auth: 'signed-in',
   summary: 'A result next to the model: timeouts, retry budgets, a playback run and the cost assumptions (viewer)',
   query: compareEstimateQuery,
-  answers: { 200: estimateComparison, 400: 'problem', 404: 'problem' },
+  answers: { 200: estimateComparisonSchema, 400: 'problem', 404: 'problem' },
   access: { role: 'viewer' },
   description: 'A measured result next to the model: timeouts, retry budgets, a playback run (`runId`, a scenario-check run of a promise) and the cost assumptions, each within or outside.',
   example: { as: 'viewer', query: { resultId: '{resultId}', runId: '{promiseRunId}' } },

@@ -1,22 +1,10 @@
-import { z } from 'zod';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { compareResults } from '../../lib/features/load-tests/comparisons';
-import { resultHeadSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { regressionSchema } from '../../contracts/load-tests';
 import { compareResultsQuery } from './load-test-inputs';
-
-const metricChange = z.object({ baseline: z.number(), candidate: z.number(), change: z.number().nullable(), verdict: z.enum(['regressed', 'improved', 'same']) });
-const regression = z.object({
-  baseline: resultHeadSchema,
-  candidate: resultHeadSchema,
-  thresholds: z.record(z.string(), z.number()),
-  verdict: z.enum(['regressed', 'improved', 'same']),
-  operations: z.array(z.object({ operationId: z.string(), name: z.string().nullable(), p95Ms: metricChange, errorRate: metricChange, throughputPerSecond: metricChange, verdict: z.enum(['regressed', 'improved', 'same']) })),
-  onlyInBaseline: z.array(z.string()),
-  onlyInCandidate: z.array(z.string()),
-});
 
 /** ?baseline=&candidate=: the regression per operation and its verdict; a read token may ask. */
 export const compareLoadTestResults = defineRoute({
@@ -27,7 +15,7 @@ export const compareLoadTestResults = defineRoute({
   auth: 'signed-in',
   summary: 'Regression per operation between two results: p95, error rate, throughput (viewer)',
   query: compareResultsQuery,
-  answers: { 200: regression, 404: 'problem' },
+  answers: { 200: regressionSchema, 404: 'problem' },
   access: { role: 'viewer' },
   description: 'Regression per operation between two results: p95, error rate, throughput.',
   example: { as: 'readToken', query: { baseline: '{resultId}', candidate: '{secondResultId}' } },

@@ -3,7 +3,7 @@ import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { stressProfileSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { stressProfileSchema } from '../../contracts/load-tests';
 import { createProfile, profileView } from '../../lib/features/load-tests/profiles';
 import { loadTestContext } from './load-test-context';
 import { profileRequest } from './load-test-inputs';

@@ -6,7 +6,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { loadTestResultSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { loadTestResultSchema } from '../../contracts/load-tests';
 import { storeResult } from '../../lib/features/load-tests/results';
 import { loadTestContext } from './load-test-context';
 import { resultQuery } from './load-test-inputs';

@@ -3,7 +3,7 @@ import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { loadTestScriptSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { loadTestScriptSchema } from '../../contracts/load-tests';
 import { generateScript } from '../../lib/features/load-tests/scripts';
 import { branchQuery } from '../model/model-request';
 import { loadTestContext } from './load-test-context';

@@ -2,7 +2,7 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { stressRunSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { stressRunSchema } from '../../contracts/load-tests';
 import { finishStressRun } from '../../lib/features/load-tests/stress-runs';
 import { loadTestContext } from './load-test-context';
 

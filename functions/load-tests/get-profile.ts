@@ -2,7 +2,7 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { stressProfileSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { stressProfileSchema } from '../../contracts/load-tests';
 import { existingProfile, profileView } from '../../lib/features/load-tests/profiles';
 
 /** The profile with its stages; a read token may ask. */

@@ -2,7 +2,7 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { loadTestResultSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { loadTestResultSchema } from '../../contracts/load-tests';
 import { existingResult } from '../../lib/features/load-tests/results';
 
 /** The result with `raw`, the body as it was sent; a read token may ask. */

@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { loadTestScriptSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { loadTestScriptSchema } from '../../contracts/load-tests';
 import { findScript } from '../../lib/features/load-tests/script-store';
 
 /** The script with `content`; a read token may ask. */

@@ -2,7 +2,7 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { stressDefaultsSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { stressDefaultsSchema } from '../../contracts/load-tests';
 import { stressDefaults } from '../../lib/features/load-tests/profiles';
 
 /** `{simulation, profiles}`: the settings and a new profile of each shape; a read token may ask. */

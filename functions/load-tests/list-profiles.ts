@@ -2,10 +2,9 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { stressProfileSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { stressProfilesList } from '../../contracts/load-tests';
 import { listProfiles } from '../../lib/features/load-tests/profile-store';
 import { profileView } from '../../lib/features/load-tests/profiles';
-import { listOf } from '../../contracts/schema-kit';
 
 /** `{items}` with their stages, oldest first; a read token may ask. */
 export const listStressProfiles = defineRoute({
@@ -15,7 +14,7 @@ export const listStressProfiles = defineRoute({
   path: '/api/projects/{projectId}/load-tests/profiles',
   auth: 'signed-in',
   summary: 'Stress profiles of the project with their stages (viewer)',
-  answers: { 200: listOf(stressProfileSchema) },
+  answers: { 200: stressProfilesList },
   access: { role: 'viewer' },
   description: 'Oldest first, with their stages.',
   example: { as: 'readToken' },

@@ -2,9 +2,8 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { loadTestResultSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { loadTestResultsList } from '../../contracts/load-tests';
 import { listResults } from '../../lib/features/load-tests/result-store';
-import { listOf } from '../../contracts/schema-kit';
 
 /** `{items}`: each result without the body as sent, oldest first; a read token may ask. */
 export const listLoadTestResults = defineRoute({
@@ -14,7 +13,7 @@ export const listLoadTestResults = defineRoute({
   path: '/api/projects/{projectId}/load-tests/results',
   auth: 'signed-in',
   summary: 'Measured results with their figures and provenance (viewer)',
-  answers: { 200: listOf(loadTestResultSchema) },
+  answers: { 200: loadTestResultsList },
   access: { role: 'viewer' },
   description: 'Without the body as sent, oldest first.',
   example: { as: 'readToken' },

@@ -2,9 +2,8 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { stressRunSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { stressRunsList } from '../../contracts/load-tests';
 import { listStressRuns } from '../../lib/features/load-tests/stress-run-store';
-import { listOf } from '../../contracts/schema-kit';
 
 /** `{items}`, oldest first, each running, finished or expired; a read token may ask. */
 export const listLoadTestStressRuns = defineRoute({
@@ -14,7 +13,7 @@ export const listLoadTestStressRuns = defineRoute({
   path: '/api/projects/{projectId}/load-tests/runs',
   auth: 'signed-in',
   summary: 'Stress runs of the project: running, finished or expired (viewer)',
-  answers: { 200: listOf(stressRunSchema) },
+  answers: { 200: stressRunsList },
   access: { role: 'viewer' },
   description: 'Oldest first: running, finished or expired.',
   example: { as: 'readToken' },

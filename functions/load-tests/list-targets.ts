@@ -2,9 +2,8 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { loadTestTargetSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { loadTestTargetsList } from '../../contracts/load-tests';
 import { listTargets } from '../../lib/features/load-tests/target-store';
-import { listOf } from '../../contracts/schema-kit';
 
 /** `{items}`, oldest first; a read token may ask. */
 export const listLoadTestTargets = defineRoute({
@@ -14,7 +13,7 @@ export const listLoadTestTargets = defineRoute({
   path: '/api/projects/{projectId}/load-tests/targets',
   auth: 'signed-in',
   summary: 'Load-test targets with their authorisation and override (viewer)',
-  answers: { 200: listOf(loadTestTargetSchema) },
+  answers: { 200: loadTestTargetsList },
   access: { role: 'viewer' },
   description: 'Oldest first.',
   example: { as: 'readToken' },

@@ -2,7 +2,7 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { loadTestTargetSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { loadTestTargetSchema } from '../../contracts/load-tests';
 import { replaceTarget } from '../../lib/features/load-tests/targets';
 import { loadTestContext } from './load-test-context';
 import { targetRequest } from './load-test-inputs';

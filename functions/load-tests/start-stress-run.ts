@@ -3,7 +3,7 @@ import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { stressRunSchema } from '../../lib/features/load-tests/load-test-answer-schemas';
+import { stressRunSchema } from '../../contracts/load-tests';
 import { startStressRun } from '../../lib/features/load-tests/stress-runs';
 import { loadTestContext } from './load-test-context';
 import { stressRunRequest } from './load-test-inputs';

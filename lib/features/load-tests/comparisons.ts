@@ -9,6 +9,7 @@
  * answer says whether that gives the very trace the run recorded (same hash).
  */
 import type { Kysely } from 'kysely';
+import type { EstimateComparison, Regression, ResultHead } from '../../../contracts/load-tests';
 import type { Database } from '../../platform/db/schema';
 import { NotFoundError, ValidationError } from '../../platform/errors/service-error';
 import { loadModelSnapshot } from '../../core/model/model-store';
@@ -19,11 +20,11 @@ import { compareMeasurements } from './regression';
 import type { LoadTestResult } from './result-store';
 import { existingResult } from './results';
 
-function resultHead(result: LoadTestResult) {
+function resultHead(result: LoadTestResult): ResultHead {
   return { id: result.id, targetId: result.targetId, scriptId: result.scriptId, truth: result.truth, provenance: result.provenance };
 }
 
-export async function compareResults(db: Kysely<Database>, project: ProjectRecord, input: { baselineId: string; candidateId: string }) {
+export async function compareResults(db: Kysely<Database>, project: ProjectRecord, input: { baselineId: string; candidateId: string }): Promise<Regression> {
   const baseline = await existingResult(db, project, input.baselineId);
   const candidate = await existingResult(db, project, input.candidateId);
   return { baseline: resultHead(baseline), candidate: resultHead(candidate), ...compareMeasurements(baseline.measurements, candidate.measurements) };
@@ -67,7 +68,7 @@ async function mainAssumptions(db: Kysely<Database>, project: ProjectRecord): Pr
   return rows.map((r) => ({ id: r.id, name: r.name, kind: r.kind, subjectId: r.subject_id, value: r.value, unit: r.unit, label: r.label }));
 }
 
-export async function compareWithModel(db: Kysely<Database>, project: ProjectRecord, input: { resultId: string; runId: string }) {
+export async function compareWithModel(db: Kysely<Database>, project: ProjectRecord, input: { resultId: string; runId: string }): Promise<EstimateComparison> {
   const result = await existingResult(db, project, input.resultId);
   const run = await playbackRun(db, project, input.runId);
   const replay = await playStoredScenario(db, { projectId: project.id, scenarioId: run.scenarioId });

@@ -4,6 +4,7 @@
  * made profiles, which never read the settings again (part 2).
  */
 import type { Kysely } from 'kysely';
+import type { ProfileValues, StressDefaults, StressProfileView } from '../../../contracts/load-tests';
 import type { Profile } from '../../platform/config/service-config';
 import type { Database } from '../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
@@ -20,12 +21,14 @@ interface ProfileContext {
 }
 
 /** A profile as the API answers it: its values and the stages they give. */
-export function profileView(profile: StressProfile | StressProfileValues) {
+export function profileView(profile: StressProfile): StressProfileView;
+export function profileView(profile: StressProfileValues): ProfileValues;
+export function profileView(profile: StressProfile | StressProfileValues): StressProfileView | ProfileValues {
   return { ...profile, stages: stagesOf(profile) };
 }
 
 /** `GET …/stress/defaults`: the simulation settings of the workspace, and a new profile of each shape built from them. */
-export async function stressDefaults(context: Pick<ProfileContext, 'db' | 'profile'>, project: ProjectRecord) {
+export async function stressDefaults(context: Pick<ProfileContext, 'db' | 'profile'>, project: ProjectRecord): Promise<StressDefaults> {
   const { simulation } = await effectiveWorkspaceSettings(context, project.workspaceId);
   return { simulation, profiles: stressProfileShapes.map((shape) => profileView(profileDefaults(shape, simulation))) };
 }

@@ -1,22 +1,12 @@
+import type { LoadTestResult } from '../../../contracts/load-tests';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, LoadTestResultsTable } from '../../platform/db/schema';
 import type { Measurements, ResultFormat } from './measured-result';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A measured result as the API answers it; `raw` only when one result is read. */
-export interface LoadTestResult {
-  id: string;
-  targetId: string;
-  scriptId: string;
-  stressRunId: string | null;
-  format: ResultFormat;
-  /** Always `measured`: figures a load tool took of a running system. */
-  truth: 'measured';
-  provenance: { tool: string; runAt: string; environment: string | null; source: string; uploadedBy: string; uploadedAt: string };
-  measurements: Measurements;
-  raw?: unknown;
-}
+/** A measured result as the API answers it (contracts/load-tests.ts); `raw` only when one result is read. */
+export type { LoadTestResult } from '../../../contracts/load-tests';
 
 function toResult(row: Omit<Selectable<LoadTestResultsTable>, 'raw'> & { raw?: string }): LoadTestResult {
   const format = row.format as ResultFormat;

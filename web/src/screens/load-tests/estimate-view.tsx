@@ -3,7 +3,8 @@ import { formatTime } from '../account/account-api';
 import { type EstimateComparison, figure } from './load-tests-api';
 import { ResultBadges } from './result-figures';
 
-const checkLabels: Record<EstimateComparison['lines'][number]['check'], string> = {
+/** The checks the service makes (any other is shown by its name). */
+const checkLabels: Record<string, string> = {
   'timeout-p95': 'p95 under the timeout',
   'timeout-p99': 'p99 under the timeout',
   'retry-budget': 'requests per call within the retry budget',
@@ -58,7 +59,7 @@ export function EstimateView({ comparison, resultName }: { comparison: EstimateC
               {comparison.lines.map((l, i) => (
                 <tr key={`${l.operationId}:${l.check}:${l.assumptionId ?? i}`}>
                   <th scope="row">{l.operationName ?? l.operationId}</th>
-                  <td title={l.check}>{checkLabels[l.check]}</td>
+                  <td title={l.check}>{checkLabels[l.check] ?? l.check}</td>
                   <td class="load-tests-number">{figure(l.declared)}</td>
                   <td class="load-tests-number">{figure(l.measured)}</td>
                   <td>{l.unit}</td>

@@ -1,136 +1,56 @@
 /**
  * The load-test endpoints as the client calls them (docs/load-tests.md), with
- * the shapes of their answers. Targets, scripts and stress runs come from the
- * service's own record types (a file with no imports); the rest is copied
- * from lib/features/load-tests, kept to what the screens read.
+ * the shapes of their answers: the contract's types (contracts/load-tests.ts),
+ * typed by route. Promises and their runs, which the estimate comparison names,
+ * are copied from the promise endpoints, kept to what the screens read.
  */
+import type {
+  EstimateComparison,
+  EstimateLine,
+  LoadStage,
+  LoadTestResult,
+  LoadTestScript,
+  LoadTestTarget,
+  MetricChange,
+  OperationFigures,
+  ProfileValues,
+  Regression,
+  ResultHead,
+  ResultProvenance,
+  StressDefaults,
+  StressProfileView as StressProfile,
+  StressRun,
+  TargetKind,
+  Verdict,
+} from '../../../../contracts/load-tests';
 import { api, request } from '../../api/client';
-import type { LoadTestScript, LoadTestTarget, StressRun } from '../../../../lib/features/load-tests/load-test-records';
+import { call, pathOf } from '../../api/call';
 
-export type { LoadTestScript, LoadTestTarget, StressRun, TargetKind } from '../../../../lib/features/load-tests/load-test-records';
+export type {
+  EstimateComparison,
+  EstimateLine,
+  LoadStage,
+  LoadTestResult,
+  LoadTestScript,
+  LoadTestTarget,
+  MetricChange,
+  OperationFigures,
+  ProfileValues,
+  Regression,
+  ResultHead,
+  ResultProvenance,
+  StressDefaults,
+  StressProfile,
+  StressRun,
+  TargetKind,
+  Verdict,
+};
 
-export const profileShapes = ['ramp', 'steady', 'spike', 'soak'] as const;
+export const profileShapes = ['ramp', 'steady', 'spike', 'soak'] as const satisfies readonly ProfileValues['shape'][];
 export type ProfileShape = (typeof profileShapes)[number];
-
-export interface LoadStage {
-  durationSeconds: number;
-  targetRate: number;
-}
-
-/** A profile's values; a stored one has `id`, `createdBy`, `createdAt` too. */
-export interface ProfileValues {
-  name: string;
-  shape: ProfileShape;
-  seed: number;
-  durationSeconds: number;
-  warmUpSeconds: number;
-  arrivalRatePerSecond: number;
-  peakRatePerSecond: number;
-  virtualUsers: number;
-  stages: LoadStage[];
-}
-
-export interface StressProfile extends ProfileValues {
-  id: string;
-  createdBy: string;
-  createdAt: string;
-}
-
-export interface StressDefaults {
-  simulation: { seed: number; durationSeconds: number; warmUpSeconds: number; arrivalRatePerSecond: number };
-  profiles: ProfileValues[];
-}
 
 /** Members of a profile request; each left out is taken from the defaults of the shape. Text the person typed that is no number is sent as it is, so the API names the field. */
 export type ProfileRequest = { shape: string } & Partial<Record<'name' | 'seed' | 'durationSeconds' | 'warmUpSeconds' | 'arrivalRatePerSecond' | 'peakRatePerSecond' | 'virtualUsers', string | number>>;
-
-export interface OperationFigures {
-  operationId: string;
-  name: string | null;
-  count: number;
-  failures: number;
-  errorRate: number;
-  p50Ms: number;
-  p90Ms: number;
-  p95Ms: number;
-  p99Ms: number | null;
-  avgMs: number | null;
-  minMs: number | null;
-  maxMs: number | null;
-  throughputPerSecond: number;
-}
-
-export interface ResultProvenance {
-  tool: string;
-  runAt: string;
-  environment: string | null;
-  source: string;
-  uploadedBy: string;
-  uploadedAt: string;
-}
-
-export interface LoadTestResult {
-  id: string;
-  targetId: string;
-  scriptId: string;
-  stressRunId: string | null;
-  format: 'k6-summary-export' | 'k6-handle-summary' | 'generic';
-  truth: 'measured';
-  provenance: ResultProvenance;
-  measurements: {
-    operations: OperationFigures[];
-    iterations: number | null;
-    checks: { passes: number; fails: number } | null;
-    durationSeconds: number | null;
-  };
-  /** The body as it was sent: only when one result is read. */
-  raw?: unknown;
-}
-
-export type Verdict = 'regressed' | 'improved' | 'same';
-
-export interface MetricChange {
-  baseline: number;
-  candidate: number;
-  change: number | null;
-  verdict: Verdict;
-}
-
-export interface ResultHead {
-  id: string;
-  targetId: string;
-  scriptId: string;
-  truth: 'measured';
-  provenance: ResultProvenance;
-}
-
-export interface Regression {
-  baseline: ResultHead;
-  candidate: ResultHead;
-  thresholds: { p95ChangePercent: number; errorRateChangePoints: number; throughputChangePercent: number };
-  verdict: Verdict;
-  operations: { operationId: string; name: string | null; p95Ms: MetricChange; errorRate: MetricChange; throughputPerSecond: MetricChange; verdict: Verdict }[];
-  onlyInBaseline: string[];
-  onlyInCandidate: string[];
-}
-
-export interface EstimateLine {
-  operationId: string;
-  operationName: string | null;
-  check: 'timeout-p95' | 'timeout-p99' | 'retry-budget' | 'expected-calls' | 'usage';
-  assumptionId: string | null;
-  declared: number | null;
-  measured: number | null;
-  unit: string;
-  status: 'within' | 'outside' | 'not-comparable';
-  detail: string;
-}
-
-export interface EstimateComparison {
-  result: ResultHead;
-  run: { id: string; promiseId: string; scenarioId: string; modelVersion: number | null; hash: string; at: string; truth: 'declared'; reproduced: boolean; replayedAtModelVersion: number | null };
-  lines: EstimateLine[];
-}
 
 /** A promise as its list gives it, and one of its runs: the estimate comparison names a scenario-check run. */
 export interface PromiseItem {
@@ -163,38 +83,39 @@ export interface TargetRequest {
 }
 
 export const targetsApi = {
-  list: (projectId: string, signal?: AbortSignal) => api.get<{ items: LoadTestTarget[] }>(`${L(projectId)}/targets`, signal ? { signal } : {}),
-  create: (projectId: string, body: TargetRequest) => api.post<LoadTestTarget>(`${L(projectId)}/targets`, body),
-  replace: (projectId: string, targetId: string, body: TargetRequest) => api.put<LoadTestTarget>(one(projectId, 'targets', targetId), body),
+  list: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/load-tests/targets', { projectId }, signal ? { signal } : {}),
+  create: (projectId: string, body: TargetRequest) => call('POST /api/projects/{projectId}/load-tests/targets', { projectId }, { body }),
+  replace: (projectId: string, targetId: string, body: TargetRequest) => call('PUT /api/projects/{projectId}/load-tests/targets/{targetId}', { projectId, targetId }, { body }),
   remove: (projectId: string, targetId: string) => api.delete<void>(one(projectId, 'targets', targetId)),
-  authorise: (projectId: string, targetId: string, body: { baseUrl: string; environment: string | null; version: number }) => api.post<LoadTestTarget>(`${one(projectId, 'targets', targetId)}/authorise`, body),
-  withdraw: (projectId: string, targetId: string) => api.delete<LoadTestTarget>(`${one(projectId, 'targets', targetId)}/authorisation`),
+  authorise: (projectId: string, targetId: string, body: { baseUrl: string; environment: string | null; version: number }) =>
+    call('POST /api/projects/{projectId}/load-tests/targets/{targetId}/authorise', { projectId, targetId }, { body }),
+  withdraw: (projectId: string, targetId: string) => call('DELETE /api/projects/{projectId}/load-tests/targets/{targetId}/authorisation', { projectId, targetId }),
   override: (projectId: string, targetId: string, body: { allowNonIdempotent: boolean; allowFailureInjection: boolean; reason: string | null; confirmName: string | null }) =>
-    api.put<LoadTestTarget>(`${one(projectId, 'targets', targetId)}/override`, body),
+    call('PUT /api/projects/{projectId}/load-tests/targets/{targetId}/override', { projectId, targetId }, { body }),
 };
 
 export const profilesApi = {
-  list: (projectId: string, signal?: AbortSignal) => api.get<{ items: StressProfile[] }>(`${L(projectId)}/profiles`, signal ? { signal } : {}),
-  defaults: (projectId: string, signal?: AbortSignal) => api.get<StressDefaults>(`${project(projectId)}/stress/defaults`, signal ? { signal } : {}),
-  create: (projectId: string, body: ProfileRequest) => api.post<StressProfile>(`${L(projectId)}/profiles`, body),
+  list: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/load-tests/profiles', { projectId }, signal ? { signal } : {}),
+  defaults: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/stress/defaults', { projectId }, signal ? { signal } : {}),
+  create: (projectId: string, body: ProfileRequest) => call('POST /api/projects/{projectId}/load-tests/profiles', { projectId }, { body }),
   remove: (projectId: string, profileId: string) => api.delete<void>(one(projectId, 'profiles', profileId)),
 };
 
 export const scriptsApi = {
-  list: (projectId: string, signal?: AbortSignal) => api.get<{ items: LoadTestScript[] }>(`${L(projectId)}/scripts`, signal ? { signal } : {}),
-  get: (projectId: string, scriptId: string, signal?: AbortSignal) => api.get<LoadTestScript>(one(projectId, 'scripts', scriptId), signal ? { signal } : {}),
+  list: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/load-tests/scripts', { projectId }, signal ? { signal } : {}),
+  get: (projectId: string, scriptId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/load-tests/scripts/{scriptId}', { projectId, scriptId }, signal ? { signal } : {}),
   /** 201 a new script, 200 the one written before from the same inputs: the status says which. */
   write: async (projectId: string, body: { targetId: string; profileId: string }, branchId: string | null): Promise<{ script: LoadTestScript; created: boolean }> => {
-    const response = await request<Response>('POST', `${L(projectId)}/scripts`, { body, query: { branchId }, as: 'response' });
+    const response = await request<Response>('POST', pathOf('POST /api/projects/{projectId}/load-tests/scripts', { projectId }), { body, query: { branchId }, as: 'response' });
     return { script: (await response.json()) as LoadTestScript, created: response.status === 201 };
   },
 };
 
 export const runsApi = {
-  list: (projectId: string, signal?: AbortSignal) => api.get<{ items: StressRun[] }>(`${L(projectId)}/runs`, signal ? { signal } : {}),
-  start: (projectId: string, scriptId: string) => api.post<StressRun>(`${L(projectId)}/runs`, { scriptId }),
+  list: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/load-tests/runs', { projectId }, signal ? { signal } : {}),
+  start: (projectId: string, scriptId: string) => call('POST /api/projects/{projectId}/load-tests/runs', { projectId }, { body: { scriptId } }),
   /** The finish route reads no body, so none is sent. */
-  finish: (projectId: string, runId: string) => request<StressRun>('POST', `${one(projectId, 'runs', runId)}/finish`),
+  finish: (projectId: string, runId: string) => call('POST /api/projects/{projectId}/load-tests/runs/{runId}/finish', { projectId, runId }),
 };
 
 export interface ResultUpload {
@@ -207,10 +128,11 @@ export interface ResultUpload {
 }
 
 export const resultsApi = {
-  list: (projectId: string, signal?: AbortSignal) => api.get<{ items: LoadTestResult[] }>(`${L(projectId)}/results`, signal ? { signal } : {}),
-  get: (projectId: string, resultId: string, signal?: AbortSignal) => api.get<LoadTestResult>(one(projectId, 'results', resultId), signal ? { signal } : {}),
+  list: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/load-tests/results', { projectId }, signal ? { signal } : {}),
+  get: (projectId: string, resultId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/load-tests/results/{resultId}', { projectId, resultId }, signal ? { signal } : {}),
   upload: (projectId: string, upload: ResultUpload) =>
-    api.post<LoadTestResult>(`${L(projectId)}/results`, upload.body, {
+    call('POST /api/projects/{projectId}/load-tests/results', { projectId }, {
+      body: upload.body,
       contentType: 'application/json',
       query: { scriptId: upload.scriptId, stressRunId: upload.stressRunId, environment: upload.environment, runAt: upload.runAt },
     }),
@@ -218,8 +140,10 @@ export const resultsApi = {
 };
 
 export const compareApi = {
-  results: (projectId: string, baseline: string, candidate: string, signal?: AbortSignal) => api.get<Regression>(`${L(projectId)}/compare/results`, { query: { baseline, candidate }, ...(signal ? { signal } : {}) }),
-  estimate: (projectId: string, resultId: string, runId: string, signal?: AbortSignal) => api.get<EstimateComparison>(`${L(projectId)}/compare/estimate`, { query: { resultId, runId }, ...(signal ? { signal } : {}) }),
+  results: (projectId: string, baseline: string, candidate: string, signal?: AbortSignal) =>
+    call('GET /api/projects/{projectId}/load-tests/compare/results', { projectId }, { query: { baseline, candidate }, ...(signal ? { signal } : {}) }),
+  estimate: (projectId: string, resultId: string, runId: string, signal?: AbortSignal) =>
+    call('GET /api/projects/{projectId}/load-tests/compare/estimate', { projectId }, { query: { resultId, runId }, ...(signal ? { signal } : {}) }),
   promises: (projectId: string, signal?: AbortSignal) => api.get<{ items: PromiseItem[]; nextCursor: string | null }>(`${project(projectId)}/promises`, { query: { limit: 100 }, ...(signal ? { signal } : {}) }),
   promiseRuns: (projectId: string, promiseId: string, signal?: AbortSignal) =>
     api.get<{ items: PromiseRun[]; nextCursor: string | null }>(`${project(projectId)}/promises/${encodeURIComponent(promiseId)}/runs`, { query: { limit: 100 }, ...(signal ? { signal } : {}) }),
