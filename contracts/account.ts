@@ -158,12 +158,14 @@ export const auditEntryPage = pageOf(auditEntrySchema);
 export const secretStateSchema = z.enum(['not_set', 'ok', 'origin_changed', 'no_address', 'unreadable']);
 export type SecretState = z.infer<typeof secretStateSchema>;
 
+/** One entry of `GET W/secrets`: everything about a credential except its value. */
 export const secretStatusSchema = z
   .object({
     name: z.string(),
     isSet: z.boolean(),
     status: secretStateSchema,
     message: z.string(),
+    /** Null when not set, or saved while its address was not set. */
     savedForOrigin: z.string().nullable().meta({ description: 'The origin it was saved for.' }),
     currentOrigin: z.string().nullable().meta({ description: 'The origin it would be sent to now.' }),
     updatedAt: timestamp.nullable(),
@@ -177,9 +179,12 @@ export const secretStatusList = listOf(secretStatusSchema);
 
 /** `GET /api/instance/diagnostics` (members explained in docs/operations.md). */
 export const diagnosticsSchema = z.object({
+  /** Migrations of this release not applied to the database; null when the database could not be read. */
   pendingMigrations: z.array(z.string()).nullable(),
   database: z.object({ reachable: z.boolean() }),
+  /** The model change history (streams and their changes). */
   eventStore: z.object({ reachable: z.boolean() }),
+  /** graphile-worker's schema and job table. */
   jobQueue: z.object({ reachable: z.boolean(), queued: z.number().int().nullable(), locked: z.number().int().nullable() }),
   worker: z.object({ lastHeartbeatAt: timestamp.nullable(), lastWorker: z.string().nullable(), recent: z.boolean() }),
 });
