@@ -1,5 +1,6 @@
 // Generated from the route list (functions/routes.ts) and contracts/index.ts by `npm run contracts`; do not edit.
 import type { z } from 'zod';
+import type * as account from './account';
 import type * as ai from './ai';
 import type * as loadTests from './load-tests';
 import type * as webhooks from './webhooks';
@@ -7,6 +8,13 @@ import type * as webhooks from './webhooks';
 /** Per route of the API whose answer is a contract: the answer of its success status. */
 export interface ApiAnswers {
   'DELETE /api/projects/{projectId}/load-tests/targets/{targetId}/authorisation': z.output<typeof loadTests.loadTestTargetSchema>;
+  'DELETE /api/workspaces/{workspaceId}/invitations/{invitationId}': z.output<typeof account.invitationSchema>;
+  'DELETE /api/workspaces/{workspaceId}/members/{memberUserId}': z.output<typeof account.membershipSchema>;
+  'GET /api/auth/external/complete': z.output<typeof account.signedInSchema>;
+  'GET /api/instance/audit': z.output<typeof account.auditEntryPage>;
+  'GET /api/instance/diagnostics': z.output<typeof account.diagnosticsSchema>;
+  'GET /api/invitations': z.output<typeof account.invitationList>;
+  'GET /api/projects/{projectId}': z.output<typeof account.projectSchema>;
   'GET /api/projects/{projectId}/load-tests/compare/estimate': z.output<typeof loadTests.estimateComparisonSchema>;
   'GET /api/projects/{projectId}/load-tests/compare/results': z.output<typeof loadTests.regressionSchema>;
   'GET /api/projects/{projectId}/load-tests/profiles': z.output<typeof loadTests.stressProfilesList>;
@@ -18,9 +26,25 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/load-tests/scripts/{scriptId}': z.output<typeof loadTests.loadTestScriptSchema>;
   'GET /api/projects/{projectId}/load-tests/targets': z.output<typeof loadTests.loadTestTargetsList>;
   'GET /api/projects/{projectId}/stress/defaults': z.output<typeof loadTests.stressDefaultsSchema>;
+  'GET /api/setup/status': z.output<typeof account.setupStatusSchema>;
+  'GET /api/workspaces': z.output<typeof account.workspaceSummaryList>;
+  'GET /api/workspaces/{workspaceId}/agent-tokens': z.output<typeof account.agentTokenList>;
   'GET /api/workspaces/{workspaceId}/ai/calls': z.output<typeof ai.aiCallsPage>;
   'GET /api/workspaces/{workspaceId}/ai/usage': z.output<typeof ai.aiUsageSchema>;
+  'GET /api/workspaces/{workspaceId}/audit': z.output<typeof account.auditEntryPage>;
+  'GET /api/workspaces/{workspaceId}/invitations': z.output<typeof account.invitationList>;
+  'GET /api/workspaces/{workspaceId}/members': z.output<typeof account.memberList>;
+  'GET /api/workspaces/{workspaceId}/projects': z.output<typeof account.projectListPage>;
+  'GET /api/workspaces/{workspaceId}/secrets': z.output<typeof account.secretStatusList>;
   'GET /api/workspaces/{workspaceId}/webhook-deliveries': z.output<typeof webhooks.webhookDeliveriesPage>;
+  'PATCH /api/projects/{projectId}': z.output<typeof account.projectSchema>;
+  'PATCH /api/workspaces/{workspaceId}/members/{memberUserId}': z.output<typeof account.membershipSchema>;
+  'POST /api/auth/login': z.output<typeof account.signedInSchema>;
+  'POST /api/auth/register': z.output<typeof account.signedInSchema>;
+  'POST /api/invitations/{invitationId}': z.output<typeof account.invitationSchema>;
+  'POST /api/invitations/{invitationId}/accept': z.output<typeof account.membershipSchema>;
+  'POST /api/invitations/{invitationId}/decline': z.output<typeof account.invitationSchema>;
+  'POST /api/invitations/{invitationId}/register': z.output<typeof account.registeredThroughInvitationSchema>;
   'POST /api/projects/{projectId}/load-tests/profiles': z.output<typeof loadTests.stressProfileSchema>;
   'POST /api/projects/{projectId}/load-tests/results': z.output<typeof loadTests.loadTestResultSchema>;
   'POST /api/projects/{projectId}/load-tests/runs': z.output<typeof loadTests.stressRunSchema>;
@@ -28,6 +52,11 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/load-tests/scripts': z.output<typeof loadTests.loadTestScriptSchema>;
   'POST /api/projects/{projectId}/load-tests/targets': z.output<typeof loadTests.loadTestTargetSchema>;
   'POST /api/projects/{projectId}/load-tests/targets/{targetId}/authorise': z.output<typeof loadTests.loadTestTargetSchema>;
+  'POST /api/setup': z.output<typeof account.setupAnswerSchema>;
+  'POST /api/workspaces': z.output<typeof account.workspaceSchema>;
+  'POST /api/workspaces/{workspaceId}/agent-tokens': z.output<typeof account.createdAgentTokenSchema>;
+  'POST /api/workspaces/{workspaceId}/invitations': z.output<typeof account.reissuedInvitationSchema>;
+  'POST /api/workspaces/{workspaceId}/projects': z.output<typeof account.projectSchema>;
   'PUT /api/projects/{projectId}/load-tests/targets/{targetId}': z.output<typeof loadTests.loadTestTargetSchema>;
   'PUT /api/projects/{projectId}/load-tests/targets/{targetId}/override': z.output<typeof loadTests.loadTestTargetSchema>;
 }

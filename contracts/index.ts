@@ -2,6 +2,7 @@
  * Every contracts module with answers of the API, by name: the route types (contracts/api-routes.ts)
  * are generated from the route list and these (`npm run contracts`). A new module adds its line.
  */
+export * as account from './account';
 export * as ai from './ai';
 export * as loadTests from './load-tests';
 export * as webhooks from './webhooks';

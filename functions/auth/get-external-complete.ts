@@ -7,7 +7,7 @@ import { jsonResponse, type ApiRequest, type ApiResponse } from '../../lib/platf
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { problemOf } from '../../lib/platform/http/service-error-problem';
 import { readInstancePolicy } from '../../lib/features/settings/instance-policy';
-import { signedInSchema } from './signed-in-schema';
+import { signedInSchema } from '../../contracts/account';
 
 /** A browser's navigation asks for HTML first; a script calling the API asks for JSON (or anything). */
 function isPageNavigation(accept: string | undefined): boolean {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { readUser, toUserView } from '../../lib/features/users/user-store';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
-import { userViewSchema, workspaceSummarySchema } from '../../lib/features/openapi/answer-schemas';
+import { userViewSchema, workspaceSummarySchema } from '../../contracts/account';
 import { listWorkspacesOfUser } from '../../lib/features/workspaces/workspace-store';
 
 /** 200 `{user, workspaces[{id,name,role}]}`. */

@@ -10,7 +10,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { signedInSchema } from './signed-in-schema';
+import { signedInSchema } from '../../contracts/account';
 
 // Any string is a possible e-mail here: an unknown one must answer like a wrong password.
 const loginRequest = z.strictObject({

@@ -12,7 +12,7 @@ import { parseBody } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
 import { readInstancePolicy } from '../../lib/features/settings/instance-policy';
-import { signedInSchema } from './signed-in-schema';
+import { signedInSchema } from '../../contracts/account';
 
 const registerRequest = z.strictObject({
   email: emailAddress,

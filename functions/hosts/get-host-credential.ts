@@ -10,7 +10,7 @@ import { listStoredSecrets } from '../../lib/features/secrets/secret-store';
 import { effectiveWorkspaceSettings } from '../../lib/features/settings/settings-service';
 import { withHostProblems } from '../../lib/features/sources/host-problem';
 import { tokenSecretOf, workspaceHostClient } from '../../lib/features/sources/workspace-host-client';
-import { secretStateSchema } from '../secrets/secret-status-schema';
+import { secretStateSchema } from '../../contracts/account';
 import { hostNameSchema } from './host-name-schema';
 import { hostOfRoute } from './host-of-route';
 

@@ -4,8 +4,7 @@ import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { auditEntrySchema } from '../../lib/features/openapi/answer-schemas';
-import { pageOf } from '../../contracts/schema-kit';
+import { auditEntryPage } from '../../contracts/account';
 
 /**
  * Every entry of the instance, its own (setup, sign-in, keys forget) and each
@@ -19,7 +18,7 @@ export const listInstanceAudit = defineRoute({
   auth: 'person',
   summary: 'Audit entries of the instance, newest first (instance administrator)',
   query: pageQuery,
-  answers: { 200: pageOf(auditEntrySchema) },
+  answers: { 200: auditEntryPage },
   access: { role: 'instance administrator' },
   example: { query: { limit: '5' } },
   run: async ({ runtime, caller, query }) => {

@@ -4,7 +4,7 @@ import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { membershipSchema } from '../../lib/features/openapi/answer-schemas';
+import { membershipSchema } from '../../contracts/account';
 import { changeMemberRole as updateRole } from '../../lib/features/workspaces/member-store';
 import { workspaceRole } from './member-inputs';
 

@@ -6,7 +6,7 @@ import { emailAddress } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { invitationSchema } from '../../lib/features/openapi/answer-schemas';
+import { issuedInvitationSchema, reissuedInvitationSchema } from '../../contracts/account';
 import { hitRateLimit, rateLimitRules } from '../../lib/platform/rate-limit/hit-rate-limit';
 import { issueInvitation } from '../../lib/features/workspaces/invitation-store';
 import { workspaceRole } from './member-inputs';
@@ -28,8 +28,8 @@ export const createInvitation = defineRoute({
   summary: 'Invite an e-mail address; the secret is shown once (owner)',
   body: createInvitationRequest,
   answers: {
-    201: invitationSchema.extend({ secret: z.string().meta({ description: 'Shown this once: the invitation link carries it.' }) }),
-    200: invitationSchema.extend({ secret: z.string() }).meta({ description: 'An open invitation of the address, issued again with a new secret.' }),
+    201: issuedInvitationSchema,
+    200: reissuedInvitationSchema,
     409: 'problem',
     429: 'problem',
   },

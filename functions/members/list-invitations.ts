@@ -2,8 +2,7 @@ import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { invitationSchema } from '../../lib/features/openapi/answer-schemas';
-import { listOf } from '../../contracts/schema-kit';
+import { invitationList } from '../../contracts/account';
 import { listWorkspaceInvitations } from '../../lib/features/workspaces/invitation-store';
 
 /** 200 `{items[invitation]}` newest first, every status; never a secret. */
@@ -14,7 +13,7 @@ export const listInvitations = defineRoute({
   path: '/api/workspaces/{workspaceId}/invitations',
   auth: 'person',
   summary: 'Invitations of a workspace, newest first, never their secrets (owner)',
-  answers: { 200: listOf(invitationSchema) },
+  answers: { 200: invitationList },
   access: { role: 'owner' },
   example: {},
   run: async ({ runtime, caller, pathParameters }) => {

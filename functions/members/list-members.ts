@@ -2,8 +2,7 @@ import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { memberSchema } from '../../lib/features/openapi/answer-schemas';
-import { listOf } from '../../contracts/schema-kit';
+import { memberList } from '../../contracts/account';
 import { listMembers as readMembers } from '../../lib/features/workspaces/member-store';
 
 /** Any member: 200 `{items[{userId,email,name,role,joinedAt}]}` by name then user ID. */
@@ -14,7 +13,7 @@ export const listMembers = defineRoute({
   path: '/api/workspaces/{workspaceId}/members',
   auth: 'person',
   summary: 'Members of a workspace with their role (member)',
-  answers: { 200: listOf(memberSchema) },
+  answers: { 200: memberList },
   access: { role: 'viewer' },
   example: { as: 'viewer' },
   run: async ({ runtime, caller, pathParameters }) => {

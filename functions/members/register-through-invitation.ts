@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { passwordProblem } from '../../lib/features/auth/first-run-setup';
 import { hashPassword } from '../../lib/features/auth/password';
 import { createSession } from '../../lib/features/auth/session-store';
@@ -9,7 +8,7 @@ import { displayName, passwordText } from '../../lib/platform/http/common-schema
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { membershipSchema, userViewSchema } from '../../lib/features/openapi/answer-schemas';
+import { registeredThroughInvitationSchema } from '../../contracts/account';
 import { registerThroughInvitation as register } from '../../lib/features/workspaces/invitation-store';
 import { invitationSecretRequest } from './member-inputs';
 
@@ -33,7 +32,7 @@ export const registerThroughInvitation = defineRoute({
   rateLimit: 'register',
   summary: 'Create the account of the invited e-mail address with the invitation secret and join the workspace, whatever the self-registration policy',
   body: invitedAccountRequest,
-  answers: { 201: z.object({ user: userViewSchema, membership: membershipSchema }), 403: 'problem', 404: 'problem', 409: 'problem' },
+  answers: { 201: registeredThroughInvitationSchema, 403: 'problem', 404: 'problem', 409: 'problem' },
   description: 'Creates the account of the invited address whatever the self-registration policy, and sets the session cookie.',
   example: { as: 'anonymous', params: { invitationId: '{newcomerInvitationId}' }, body: { secret: '{newcomerInvitationSecret}', password: '{strongPassword}', name: 'Newcomer' } },
   run: async ({ runtime, pathParameters, body, client }) => {

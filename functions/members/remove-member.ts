@@ -3,7 +3,7 @@ import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { membershipSchema } from '../../lib/features/openapi/answer-schemas';
+import { membershipSchema } from '../../contracts/account';
 import { removeMember as deleteMember } from '../../lib/features/workspaces/member-store';
 
 /**

@@ -3,7 +3,7 @@ import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { invitationSchema } from '../../lib/features/openapi/answer-schemas';
+import { invitationSchema } from '../../contracts/account';
 import { revokeInvitation as markRevoked } from '../../lib/features/workspaces/invitation-store';
 
 /** 200 the invitation, status `revoked`; its secret stops working. */

@@ -2,7 +2,7 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { projectSchema } from '../../lib/features/openapi/answer-schemas';
+import { projectSchema } from '../../contracts/account';
 
 export const getProject = defineRoute({
   group: 'projects',

@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { displayName, optionalText } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { projectSchema } from '../../lib/features/openapi/answer-schemas';
+import { projectSchema } from '../../contracts/account';
 import { updateProject as writeProject } from '../../lib/features/workspaces/project-store';
 
 const updateProjectRequest = z

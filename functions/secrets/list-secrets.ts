@@ -2,12 +2,11 @@ import { authorizeWorkspace } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { listOf } from '../../contracts/schema-kit';
 import { environmentSecretAddresses } from '../../lib/features/secrets/secret-names';
 import { describeSecrets } from '../../lib/features/secrets/secret-status';
 import { listStoredSecrets } from '../../lib/features/secrets/secret-store';
 import { effectiveWorkspaceSettings } from '../../lib/features/settings/settings-service';
-import { secretStatusSchema } from './secret-status-schema';
+import { secretStatusList } from '../../contracts/account';
 
 /** Each origin is read from the workspace's effective settings now (docs/secrets.md). */
 export const listSecrets = defineRoute({
@@ -17,7 +16,7 @@ export const listSecrets = defineRoute({
   path: '/api/workspaces/{workspaceId}/secrets',
   auth: 'person',
   summary: 'Status of each credential of a workspace, never a value (owner)',
-  answers: { 200: listOf(secretStatusSchema) },
+  answers: { 200: secretStatusList },
   access: { role: 'owner' },
   description: 'Never a value.',
   example: {},

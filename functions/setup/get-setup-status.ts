@@ -1,17 +1,9 @@
-import { z } from 'zod';
+import { setupStatusSchema } from '../../contracts/account';
 import { externalProviderNames } from '../../lib/features/auth/external-providers';
 import { isSetupRequired, setupTokenHint } from '../../lib/features/auth/first-run-setup';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { readInstancePolicy } from '../../lib/features/settings/instance-policy';
-
-const setupStatusSchema = z.object({
-  requiresSetup: z.boolean(),
-  requiresSetupToken: z.boolean(),
-  setupTokenHint: z.enum(['log', 'operator']).meta({ description: '`log`: the code is in the log and the data directory; `operator`: ask whoever runs the instance.' }),
-  allowSelfRegistration: z.boolean(),
-  externalSignIn: z.array(z.enum(['github', 'gitlab'])),
-});
 
 /**
  * First-run setup always needs proof of operating the instance (part 2

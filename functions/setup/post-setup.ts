@@ -6,7 +6,7 @@ import { displayName, emailAddress, passwordText } from '../../lib/platform/http
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody } from '../../lib/platform/http/parse-input';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { userViewSchema, workspaceSchema } from '../../lib/features/openapi/answer-schemas';
+import { setupAnswerSchema } from '../../contracts/account';
 
 const setupRequest = z.strictObject({
   setupToken: z.string().min(1, 'must not be empty').max(512),
@@ -26,7 +26,7 @@ export const postSetup = defineRoute({
   rateLimit: 'setup',
   summary: 'Create the instance administrator and the Default workspace',
   body: setupRequest,
-  answers: { 201: z.object({ user: userViewSchema, workspace: workspaceSchema }), 403: 'problem', 409: 'problem' },
+  answers: { 201: setupAnswerSchema, 403: 'problem', 409: 'problem' },
   description: 'Sets the session cookie `svc_session`. 403 for a wrong setup code, 409 once the instance has an account.',
   example: {
     as: 'anonymous',

@@ -8,7 +8,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { appendAudit } from '../../lib/platform/audit/audit-log';
-import { agentTokenSchema } from '../../lib/features/openapi/answer-schemas';
+import { createdAgentTokenSchema } from '../../contracts/account';
 import { findProject } from '../../lib/features/workspaces/project-store';
 
 const createAgentTokenRequest = z.strictObject({
@@ -36,9 +36,7 @@ export const createAgentToken = defineRoute({
   summary: 'Create an agent token; the secret is shown once (owner)',
   body: createAgentTokenRequest,
   answers: {
-    201: agentTokenSchema
-      .pick({ id: true, name: true, scopes: true, projectId: true, expiresAt: true, createdAt: true })
-      .extend({ token: z.string().meta({ description: 'The secret: shown this once, send it as `Authorization: Bearer <token>`.' }) }),
+    201: createdAgentTokenSchema,
   },
   access: { role: 'owner' },
   example: { body: { name: 'CI', scopes: ['read', 'push'], projectId: '{projectId}', expiresAt: null } },

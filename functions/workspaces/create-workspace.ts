@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { displayName } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody } from '../../lib/platform/http/parse-input';
-import { workspaceSchema } from '../../lib/features/openapi/answer-schemas';
+import { workspaceSchema } from '../../contracts/account';
 import { createWorkspaceOwnedBy } from '../../lib/features/workspaces/workspace-store';
 
 const createWorkspaceRequest = z.strictObject({ name: displayName(100) });

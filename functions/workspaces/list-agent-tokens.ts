@@ -3,8 +3,7 @@ import { listAgentTokens as listTokens } from '../../lib/features/auth/agent-tok
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { agentTokenSchema } from '../../lib/features/openapi/answer-schemas';
-import { listOf } from '../../contracts/schema-kit';
+import { agentTokenList } from '../../contracts/account';
 
 /** 200 `{items}`; never a secret. */
 export const listAgentTokens = defineRoute({
@@ -14,7 +13,7 @@ export const listAgentTokens = defineRoute({
   path: '/api/workspaces/{workspaceId}/agent-tokens',
   auth: 'person',
   summary: 'Agent tokens of a workspace, never their secrets (owner)',
-  answers: { 200: listOf(agentTokenSchema) },
+  answers: { 200: agentTokenList },
   access: { role: 'owner' },
   example: {},
   run: async ({ runtime, caller, pathParameters }) => {

@@ -4,8 +4,7 @@ import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { projectListItemSchema } from '../../lib/features/openapi/answer-schemas';
-import { pageOf } from '../../contracts/schema-kit';
+import { projectListPage } from '../../contracts/account';
 import { listProjectPage } from '../../lib/features/workspaces/project-store';
 
 /** 200 `{items[{id,name,description}], nextCursor}` by name. */
@@ -17,7 +16,7 @@ export const listProjects = defineRoute({
   auth: 'signed-in',
   summary: 'Projects of a workspace, by name, paged',
   query: pageQuery,
-  answers: { 200: pageOf(projectListItemSchema) },
+  answers: { 200: projectListPage },
   access: { role: 'viewer' },
   example: { as: 'viewer' },
   run: async ({ runtime, caller, pathParameters, query }) => {

@@ -4,8 +4,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { auditEntrySchema } from '../../lib/features/openapi/answer-schemas';
-import { pageOf } from '../../contracts/schema-kit';
+import { auditEntryPage } from '../../contracts/account';
 
 /** 200 `{items[{id, workspaceId, actor, action, detail, at}], nextCursor}`, newest first. */
 export const listWorkspaceAudit = defineRoute({
@@ -16,7 +15,7 @@ export const listWorkspaceAudit = defineRoute({
   auth: 'person',
   summary: 'Audit entries of a workspace, newest first (owner)',
   query: pageQuery,
-  answers: { 200: pageOf(auditEntrySchema) },
+  answers: { 200: auditEntryPage },
   access: { role: 'owner' },
   example: {},
   run: async ({ runtime, caller, pathParameters, query }) => {

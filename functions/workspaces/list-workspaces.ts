@@ -1,7 +1,6 @@
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
-import { workspaceSummarySchema } from '../../lib/features/openapi/answer-schemas';
-import { listOf } from '../../contracts/schema-kit';
+import { workspaceSummaryList } from '../../contracts/account';
 import { findWorkspace, listWorkspacesOfUser } from '../../lib/features/workspaces/workspace-store';
 
 /** An agent token sees its own workspace; it holds scopes, not a role, so its role reads `viewer`. */
@@ -13,7 +12,7 @@ export const listWorkspaces = defineRoute({
   auth: 'signed-in',
   tokenScope: 'any',
   summary: 'Workspaces of the caller with their role',
-  answers: { 200: listOf(workspaceSummarySchema) },
+  answers: { 200: workspaceSummaryList },
   access: { role: 'any', note: 'An agent token sees its own workspace, with the role `viewer`.' },
   example: { as: 'readToken' },
   run: async ({ runtime, caller }) => {

@@ -2,22 +2,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AgentTokensTable, Database } from '../../platform/db/schema';
 import { generateSecret, hashSecret } from '../../platform/crypto/secret-token';
 import type { AgentTokenCaller, AgentTokenScope } from '../../platform/http/caller';
+import type { AgentToken } from '../../../contracts/account';
 
 export const agentTokenPrefix = 'svc_at_';
 /** `last_used_at` moves at most this often. */
 const touchEveryMs = 60 * 1000;
 
-export interface AgentTokenRecord {
-  id: string;
-  workspaceId: string;
-  name: string;
-  scopes: AgentTokenScope[];
-  projectId: string | null;
-  expiresAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  lastUsedAt: string | null;
-}
+export type AgentTokenRecord = AgentToken;
 
 function toRecord(row: Selectable<AgentTokensTable>): AgentTokenRecord {
   return {

@@ -1,5 +1,6 @@
 import { builtInEnvironmentAddresses, fixedSecretNames, parseSecretName, secretOriginFor, type EnvironmentSecretAddresses, type SecretAddressSettings } from './secret-names';
 import type { StoredSecret } from './secret-store';
+import type { SecretState, SecretStatus as SecretStatusView } from '../../../contracts/account';
 
 /**
  * - `not_set`: nothing stored.
@@ -8,21 +9,10 @@ import type { StoredSecret } from './secret-store';
  * - `no_address`: its address is off or not set (or its AI provider is gone); it is sent nowhere.
  * - `unreadable`: it does not decrypt with the loaded master keys; save it again.
  */
-export type SecretState = 'not_set' | 'ok' | 'origin_changed' | 'no_address' | 'unreadable';
+export type { SecretState } from '../../../contracts/account';
 
 /** One entry of `GET W/secrets`: everything about a credential except its value. */
-export interface SecretStatus {
-  name: string;
-  isSet: boolean;
-  status: SecretState;
-  message: string;
-  /** The origin it was saved for (null when not set, or saved while its address was not set). */
-  savedForOrigin: string | null;
-  /** The origin it would be sent to now. */
-  currentOrigin: string | null;
-  updatedAt: string | null;
-  updatedBy: string | null;
-}
+export type SecretStatus = SecretStatusView;
 
 function stateOf(stored: StoredSecret | undefined, current: string | null): { status: SecretState; message: string } {
   if (!stored) return { status: 'not_set', message: 'Not set.' };

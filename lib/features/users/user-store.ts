@@ -1,14 +1,9 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, UsersTable } from '../../platform/db/schema';
+import type { User } from '../../../contracts/account';
 
 /** A person's account as the API shows it. */
-export interface UserView {
-  id: string;
-  email: string;
-  name: string;
-  isInstanceAdmin: boolean;
-  createdAt: string;
-}
+export type UserView = User;
 
 export function toUserView(row: Pick<Selectable<UsersTable>, 'id' | 'email' | 'name' | 'is_instance_admin' | 'created_at'>): UserView {
   return { id: row.id, email: row.email, name: row.name, isInstanceAdmin: row.is_instance_admin, createdAt: row.created_at.toISOString() };

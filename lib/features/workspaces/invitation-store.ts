@@ -5,27 +5,17 @@ import { insertUser } from '../users/user-store';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors/service-error';
 import { appendAudit } from '../../platform/audit/audit-log';
 import { addMemberKeepingHigherRole, isMemberByEmail, type Membership } from './member-store';
+import type { Invitation, InvitationStatus } from '../../../contracts/account';
 
 export const invitationSecretPrefix = 'svc_inv_';
 /** An invitation can be accepted for this long after it was issued (or issued again). */
 export const invitationLifetimeMs = 14 * 24 * 60 * 60 * 1000;
 
 /** `expired` is never stored: it is an `open` invitation read after `expiresAt`. */
-export type InvitationStatus = 'open' | 'accepted' | 'declined' | 'revoked' | 'expired';
+export type { InvitationStatus } from '../../../contracts/account';
 
 /** An invitation as the API shows it; never its secret. */
-export interface InvitationView {
-  id: string;
-  workspaceId: string;
-  workspaceName: string;
-  email: string;
-  role: WorkspaceRole;
-  status: InvitationStatus;
-  invitedBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-  decidedAt: string | null;
-}
+export type InvitationView = Invitation;
 
 type InvitationRow = Selectable<InvitationsTable> & { workspace_name: string };
 

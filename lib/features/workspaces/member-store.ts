@@ -2,22 +2,13 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, WorkspaceRole } from '../../platform/db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors/service-error';
 import { appendAudit } from '../../platform/audit/audit-log';
+import type { Member, Membership as MembershipView } from '../../../contracts/account';
 
 /** A member as `GET W/members` shows it. */
-export interface MemberView {
-  userId: string;
-  email: string;
-  name: string;
-  role: WorkspaceRole;
-  joinedAt: string;
-}
+export type MemberView = Member;
 
 /** One person's membership of one workspace. */
-export interface Membership {
-  workspaceId: string;
-  userId: string;
-  role: WorkspaceRole;
-}
+export type Membership = MembershipView;
 
 /** The members of a workspace with their account, by name then user ID. */
 export async function listMembers(db: Kysely<Database>, workspaceId: string): Promise<MemberView[]> {

@@ -1,22 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { afterNameThenId } from '../../platform/db/keyset-page';
+import type { Project, ProjectListItem as ProjectListItemView } from '../../../contracts/account';
 
 /** A project as the API shows it; `modelVersion` is the version of its main model. */
-export interface ProjectRecord {
-  id: string;
-  workspaceId: string;
-  name: string;
-  description: string | null;
-  modelVersion: number;
-  createdAt: string;
-}
+export type ProjectRecord = Project;
 
-export interface ProjectListItem {
-  id: string;
-  name: string;
-  description: string | null;
-}
+export type ProjectListItem = ProjectListItemView;
 
 type Db = Kysely<Database> | Transaction<Database>;
 

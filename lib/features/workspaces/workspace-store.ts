@@ -1,11 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, WorkspaceRole } from '../../platform/db/schema';
+import type { WorkspaceSummary as WorkspaceSummaryView } from '../../../contracts/account';
 
-export interface WorkspaceSummary {
-  id: string;
-  name: string;
-  role: WorkspaceRole;
-}
+export type WorkspaceSummary = WorkspaceSummaryView;
 
 type Db = Kysely<Database> | Transaction<Database>;
 

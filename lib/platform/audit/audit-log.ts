@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { MasterKeyring } from '../crypto/master-key';
 import type { Database } from '../db/schema';
 import { decodeCursor, encodeCursor } from '../http/cursor';
+import type { AuditEntry as AuditEntryAnswer } from '../../../contracts/account';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -25,14 +26,7 @@ export async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
 }
 
 /** An entry as the audit endpoints answer it. */
-export interface AuditEntryView {
-  id: string;
-  workspaceId: string | null;
-  actor: string;
-  action: string;
-  detail: unknown;
-  at: string;
-}
+export type AuditEntryView = AuditEntryAnswer;
 
 /**
  * A page of the log, newest first: of one workspace, or (`workspaceId`

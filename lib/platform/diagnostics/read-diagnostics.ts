@@ -2,18 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import { pendingMigrations } from '../db/migrate-database';
 import type { Database } from '../db/schema';
 import { heartbeatRecentWithinMs, latestWorkerHeartbeat } from './worker-heartbeat';
+import type { Diagnostics } from '../../../contracts/account';
 
 /** The answer of `GET /api/instance/diagnostics` (members explained in docs/operations.md). */
-export interface InstanceDiagnostics {
-  /** Migrations of this release not applied to the database; null when the database could not be read. */
-  pendingMigrations: string[] | null;
-  database: { reachable: boolean };
-  /** The model change history (streams and their changes). */
-  eventStore: { reachable: boolean };
-  /** graphile-worker's schema and job table. */
-  jobQueue: { reachable: boolean; queued: number | null; locked: number | null };
-  worker: { lastHeartbeatAt: string | null; lastWorker: string | null; recent: boolean };
-}
+export type InstanceDiagnostics = Diagnostics;
 
 /** Runs one check; a failure of any kind reads as "not reachable" rather than failing the whole answer. */
 async function attempt<T>(check: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {

@@ -1,6 +1,7 @@
+import { agentTokenScopes, type AgentTokenScope } from '../../../contracts/account';
+
 /** Scopes of agent tokens (part 1 "Authentication", part 2 "Authentication"). */
-export const agentTokenScopes = ['read', 'push'] as const;
-export type AgentTokenScope = (typeof agentTokenScopes)[number];
+export { agentTokenScopes, type AgentTokenScope };
 
 export interface PersonCaller {
   kind: 'person';

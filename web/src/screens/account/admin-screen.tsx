@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../../api/client';
+import { call } from '../../api/call';
 import { PagedList, usePagedList } from '../../components/pager';
 import { Empty, Loaded } from '../../components/status';
 import { useLoad } from '../../components/use-load';
 import { me } from '../../session';
-import type { AuditEntry, Diagnostics } from './account-api';
+import type { AuditEntry, } from './account-api';
 import { formatTime } from './account-api';
 import { InstanceSettingsSection } from './instance-settings-form';
 
@@ -13,7 +13,7 @@ function yesNo(ok: boolean): string {
 }
 
 function DiagnosticsSection() {
-  const diagnostics = useLoad((signal) => api.get<Diagnostics>('/api/instance/diagnostics', { signal }), []);
+  const diagnostics = useLoad((signal) => call('GET /api/instance/diagnostics', {}, { signal }), []);
   return (
     <section aria-labelledby="diagnostics">
       <h2 id="diagnostics">Diagnostics</h2>
@@ -47,7 +47,7 @@ function DiagnosticsSection() {
 
 /** The instance audit log, newest first; `round` rises when this page changed something, to read it again. */
 function AuditSection({ round }: { round: number }) {
-  const list = usePagedList<AuditEntry>((cursor, signal) => api.get<Page<AuditEntry>>('/api/instance/audit', { query: { cursor, limit: 25 }, signal }), [round]);
+  const list = usePagedList<AuditEntry>((cursor, signal) => call('GET /api/instance/audit', {}, { query: { cursor, limit: 25 }, signal }), [round]);
   return (
     <section aria-labelledby="audit">
       <h2 id="audit">Audit log</h2>

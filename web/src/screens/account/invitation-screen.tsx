@@ -1,33 +1,34 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { request } from '../../api/client';
+import { call } from '../../api/call';
+import type { RequestOptions } from '../../api/client';
 import { Form, TextField } from '../../components/form';
 import { ErrorNotice, Loaded, Loading } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
 import { workspacePath } from '../../navigation';
 import { currentUrl, Link, navigate, type RouteParams } from '../../router';
 import { me, refreshMe } from '../../session';
-import type { Invitation, Membership, UserView } from './account-api';
+import type { Invitation, } from './account-api';
 import { formatTime } from './account-api';
 import { FormProblem } from './form-problem';
 import { secretFromFragment } from './invitation-link';
 import { passwordHint } from './password-hint';
 import { signInPath } from './safe-next';
 
-/** POST to an invitation endpoint with the "null or InvitationSecretRequest" body (docs/members-and-invitations.md). */
-function postWithSecret<T>(path: string, secret: string | null): Promise<T> {
-  return request<T>('POST', path, { body: secret === null ? 'null' : JSON.stringify({ secret }), contentType: 'application/json' });
+/** The "null or InvitationSecretRequest" body of an invitation endpoint (docs/members-and-invitations.md). */
+function withSecret(secret: string | null): RequestOptions {
+  return { body: secret === null ? 'null' : JSON.stringify({ secret }), contentType: 'application/json' };
 }
 
 function Decision({ invitation, secret, onDeclined }: { invitation: Invitation; secret: string | null; onDeclined: () => void }) {
-  const base = `/api/invitations/${encodeURIComponent(invitation.id)}`;
+  const invitationId = invitation.id;
   const accept = useAction(async () => {
-    const membership = await postWithSecret<Membership>(`${base}/accept`, secret);
+    const membership = await call('POST /api/invitations/{invitationId}/accept', { invitationId }, withSecret(secret));
     await refreshMe();
     navigate(workspacePath(membership.workspaceId), { replace: true });
   });
   const decline = useAction(async () => {
-    await postWithSecret(`${base}/decline`, secret);
+    await call('POST /api/invitations/{invitationId}/decline', { invitationId }, withSecret(secret));
     onDeclined();
   });
   return (
@@ -46,7 +47,7 @@ function Decision({ invitation, secret, onDeclined }: { invitation: Invitation; 
 }
 
 function InvitationDetails({ invitationId, secret }: { invitationId: string; secret: string | null }) {
-  const invitation = useLoad(() => postWithSecret<Invitation>(`/api/invitations/${encodeURIComponent(invitationId)}`, secret), [invitationId, secret]);
+  const invitation = useLoad(() => call('POST /api/invitations/{invitationId}', { invitationId }, withSecret(secret)), [invitationId, secret]);
   const email = me.value?.user.email;
   if (invitation.error?.status === 404) {
     return (
@@ -99,7 +100,7 @@ function RegisterThroughInvitation({ invitationId, secret }: { invitationId: str
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const submit = useAction(async () => {
-    const created = await request<{ user: UserView; membership: Membership }>('POST', `/api/invitations/${encodeURIComponent(invitationId)}/register`, { body: { secret, password, name } });
+    const created = await call('POST /api/invitations/{invitationId}/register', { invitationId }, { body: { secret, password, name } });
     await refreshMe();
     navigate(workspacePath(created.membership.workspaceId), { replace: true });
   });

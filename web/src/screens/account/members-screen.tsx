@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { Form, SelectField, TextField } from '../../components/form';
 import { Empty, ErrorNotice, Loaded } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
@@ -17,13 +17,13 @@ const roleOptions = workspaceRoles.map((role) => ({ value: role, label: role }))
 
 function MemberRow({ workspace, member, onChanged }: { workspace: WorkspaceItem; member: Member; onChanged: () => void }) {
   const isSelf = me.value?.user.id === member.userId;
-  const base = `/api/workspaces/${encodeURIComponent(workspace.id)}/members/${encodeURIComponent(member.userId)}`;
+  const memberOf = { workspaceId: workspace.id, memberUserId: member.userId };
   const changeRole = useAction(async (role: WorkspaceRole) => {
-    await api.patch(base, { role });
+    await call('PATCH /api/workspaces/{workspaceId}/members/{memberUserId}', memberOf, { body: { role } });
     onChanged();
   });
   const remove = useAction(async () => {
-    await api.delete(base);
+    await call('DELETE /api/workspaces/{workspaceId}/members/{memberUserId}', memberOf);
     if (isSelf) {
       await refreshMe();
       navigate('/', { replace: true });
@@ -69,7 +69,7 @@ function MemberRow({ workspace, member, onChanged }: { workspace: WorkspaceItem;
 }
 
 function MemberTable({ workspace }: { workspace: WorkspaceItem }) {
-  const members = useLoad((signal) => api.get<{ items: Member[] }>(`/api/workspaces/${encodeURIComponent(workspace.id)}/members`, { signal }), [workspace.id]);
+  const members = useLoad((signal) => call('GET /api/workspaces/{workspaceId}/members', { workspaceId: workspace.id }, { signal }), [workspace.id]);
   return (
     <Loaded state={members} label="Loading the members…">
       {({ items }) => (
@@ -121,7 +121,7 @@ function InviteForm({ workspaceId, onIssued }: { workspaceId: string; onIssued: 
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>('editor');
   const submit = useAction(async () => {
-    const issued = await api.post<IssuedInvitation>(`/api/workspaces/${encodeURIComponent(workspaceId)}/invitations`, { email, role });
+    const issued = await call('POST /api/workspaces/{workspaceId}/invitations', { workspaceId }, { body: { email, role } });
     setEmail('');
     onIssued(issued);
   });
@@ -141,7 +141,7 @@ function InviteForm({ workspaceId, onIssued }: { workspaceId: string; onIssued: 
 
 function InvitationTable({ workspaceId, invitations, onChanged }: { workspaceId: string; invitations: Invitation[]; onChanged: () => void }) {
   const revoke = useAction(async (invitationId: string) => {
-    await api.delete(`/api/workspaces/${encodeURIComponent(workspaceId)}/invitations/${encodeURIComponent(invitationId)}`);
+    await call('DELETE /api/workspaces/{workspaceId}/invitations/{invitationId}', { workspaceId, invitationId });
     onChanged();
   });
   if (invitations.length === 0) return <Empty>No invitations yet.</Empty>;
@@ -188,7 +188,7 @@ function InvitationTable({ workspaceId, invitations, onChanged }: { workspaceId:
 
 function Invitations({ workspace }: { workspace: WorkspaceItem }) {
   const [issued, setIssued] = useState<IssuedInvitation | null>(null);
-  const invitations = useLoad((signal) => api.get<{ items: Invitation[] }>(`/api/workspaces/${encodeURIComponent(workspace.id)}/invitations`, { signal }), [workspace.id]);
+  const invitations = useLoad((signal) => call('GET /api/workspaces/{workspaceId}/invitations', { workspaceId: workspace.id }, { signal }), [workspace.id]);
   return (
     <>
       <h2>Invite</h2>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { call } from '../../api/call';
 import { api } from '../../api/client';
 import { Form, TextAreaField, TextField } from '../../components/form';
 import { ErrorNotice, Loaded } from '../../components/status';
@@ -17,7 +18,7 @@ function EditProjectForm({ project, onSaved }: { project: Project; onSaved: (pro
   const [saved, setSaved] = useState(false);
   const submit = useAction(async () => {
     setSaved(false);
-    const updated = await api.patch<Project>(`/api/projects/${encodeURIComponent(project.id)}`, { name, description: description.trim() === '' ? null : description });
+    const updated = await call('PATCH /api/projects/{projectId}', { projectId: project.id }, { body: { name, description: description.trim() === '' ? null : description } });
     onSaved(updated);
     setSaved(true);
   });
@@ -96,7 +97,7 @@ function Overview({ project, role, onChanged }: { project: Project; role: Worksp
 export function ProjectOverviewScreen({ params }: { params: RouteParams }) {
   const projectId = params.projectId!;
   const [changed, setChanged] = useState<Project | null>(null);
-  const project = useLoad((signal) => api.get<Project>(`/api/projects/${encodeURIComponent(projectId)}`, { signal }), [projectId]);
+  const project = useLoad((signal) => call('GET /api/projects/{projectId}', { projectId }, { signal }), [projectId]);
   const workspace = useWorkspace(params.workspaceId!);
   return (
     <section>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../../api/client';
+import { call } from '../../api/call';
 import { Form, TextAreaField, TextField } from '../../components/form';
 import { PagedList, usePagedList } from '../../components/pager';
 import { Empty } from '../../components/status';
@@ -16,7 +16,7 @@ function CreateProjectForm({ workspaceId, onCreated }: { workspaceId: string; on
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const submit = useAction(async () => {
-    const project = await api.post<Project>(`/api/workspaces/${encodeURIComponent(workspaceId)}/projects`, { name, description: description.trim() === '' ? null : description });
+    const project = await call('POST /api/workspaces/{workspaceId}/projects', { workspaceId }, { body: { name, description: description.trim() === '' ? null : description } });
     setName('');
     setDescription('');
     onCreated(project);
@@ -38,7 +38,7 @@ function CreateProjectForm({ workspaceId, onCreated }: { workspaceId: string; on
 function Projects({ workspace }: { workspace: WorkspaceItem }) {
   const [created, setCreated] = useState<Project | null>(null);
   const list = usePagedList<ProjectItem>(
-    (cursor, signal) => api.get<Page<ProjectItem>>(`/api/workspaces/${encodeURIComponent(workspace.id)}/projects`, { query: { cursor, limit: pageSize }, signal }),
+    (cursor, signal) => call('GET /api/workspaces/{workspaceId}/projects', { workspaceId: workspace.id }, { query: { cursor, limit: pageSize }, signal }),
     [workspace.id],
   );
   const canCreate = workspace.role !== 'viewer';

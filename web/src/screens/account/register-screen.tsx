@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { Form, TextField } from '../../components/form';
 import { Loaded } from '../../components/status';
 import { useAction } from '../../components/use-load';
@@ -15,7 +15,7 @@ function RegisterForm({ next }: { next: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const submit = useAction(async () => {
-    await api.post('/api/auth/register', { email, password, name });
+    await call('POST /api/auth/register', {}, { body: { email, password, name } });
     await refreshMe();
     navigate(next, { replace: true });
   });

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { call } from '../../api/call';
 import { api } from '../../api/client';
 import { Form, TextField } from '../../components/form';
 import { ErrorNotice, Loaded } from '../../components/status';
@@ -96,7 +97,7 @@ function SecretRow({ workspaceId, secret, onChanged }: { workspaceId: string; se
 }
 
 function Secrets({ workspace }: { workspace: WorkspaceItem }) {
-  const secrets = useLoad((signal) => api.get<{ items: SecretStatus[] }>(`/api/workspaces/${encodeURIComponent(workspace.id)}/secrets`, { signal }), [workspace.id]);
+  const secrets = useLoad((signal) => call('GET /api/workspaces/{workspaceId}/secrets', { workspaceId: workspace.id }, { signal }), [workspace.id]);
   return (
     <>
       <p>Credentials the workspace uses to reach other services. Each is bound to the address it is sent to when saved; values are never shown.</p>

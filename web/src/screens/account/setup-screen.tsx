@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { Form, TextField } from '../../components/form';
 import { Loaded } from '../../components/status';
 import { useAction } from '../../components/use-load';
 import { Link, navigate } from '../../router';
 import { refreshMe } from '../../session';
-import type { SetupStatus, UserView } from './account-api';
+import type { SetupStatus, } from './account-api';
 import { asFieldError, FormProblem } from './form-problem';
 import { passwordHint } from './password-hint';
 import { useSetupStatus } from './use-setup-status';
@@ -46,7 +47,7 @@ function SetupForm({ status }: { status: SetupStatus }) {
   const [password, setPassword] = useState('');
   const submit = useAction(async () => {
     try {
-      await api.post<{ user: UserView; workspace: { id: string; name: string } }>('/api/setup', { setupToken, email, password, name });
+      await call('POST /api/setup', {}, { body: { setupToken, email, password, name } });
     } catch (cause) {
       // A wrong code is a 403 naming no field; its message belongs beside the code.
       if (cause instanceof ApiError && cause.status === 403) throw asFieldError(cause, 'setupToken');

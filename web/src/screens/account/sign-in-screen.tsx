@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { Form, TextField } from '../../components/form';
 import { Loaded } from '../../components/status';
 import { useAction } from '../../components/use-load';
@@ -34,7 +34,7 @@ function SignInForm({ next }: { next: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const submit = useAction(async () => {
-    await api.post('/api/auth/login', { email, password });
+    await call('POST /api/auth/login', {}, { body: { email, password } });
     await refreshMe();
     navigate(next, { replace: true });
   });

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../../api/client';
+import { call } from '../../api/call';
+import { api } from '../../api/client';
 import { Form, SelectField, TextField } from '../../components/form';
 import { Empty, ErrorNotice, Loaded } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
@@ -20,7 +21,7 @@ const scopeOptions: readonly { value: Scope; label: string }[] = [
 
 /** The projects a token may be restricted to: the first page of the largest size the API gives. */
 function useProjectChoices(workspaceId: string) {
-  return useLoad((signal) => api.get<Page<ProjectItem>>(`/api/workspaces/${encodeURIComponent(workspaceId)}/projects`, { query: { limit: 200 }, signal }), [workspaceId]);
+  return useLoad((signal) => call('GET /api/workspaces/{workspaceId}/projects', { workspaceId }, { query: { limit: 200 }, signal }), [workspaceId]);
 }
 
 /** The secret of a token just made: shown here once, never again (the service keeps only its hash). */
@@ -47,7 +48,7 @@ function CreateTokenForm({ workspaceId, projects, onCreated }: { workspaceId: st
   const [expires, setExpires] = useState('');
   const submit = useAction(async () => {
     const expiresAt = expires === '' ? null : Number.isNaN(new Date(expires).getTime()) ? expires : new Date(expires).toISOString();
-    const created = await api.post<CreatedAgentToken>(`/api/workspaces/${encodeURIComponent(workspaceId)}/agent-tokens`, { name, scopes, projectId: projectId === '' ? null : projectId, expiresAt });
+    const created = await call('POST /api/workspaces/{workspaceId}/agent-tokens', { workspaceId }, { body: { name, scopes, projectId: projectId === '' ? null : projectId, expiresAt } });
     setName('');
     setExpires('');
     onCreated(created);
@@ -117,7 +118,7 @@ function TokenTable({ workspaceId, tokens, projects, onRevoked }: { workspaceId:
 
 function Tokens({ workspace }: { workspace: WorkspaceItem }) {
   const [created, setCreated] = useState<CreatedAgentToken | null>(null);
-  const tokens = useLoad((signal) => api.get<{ items: AgentToken[] }>(`/api/workspaces/${encodeURIComponent(workspace.id)}/agent-tokens`, { signal }), [workspace.id]);
+  const tokens = useLoad((signal) => call('GET /api/workspaces/{workspaceId}/agent-tokens', { workspaceId: workspace.id }, { signal }), [workspace.id]);
   const projects = useProjectChoices(workspace.id);
   const projectItems = projects.data?.items ?? [];
   return (

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { Loaded } from '../../components/status';
 import { useLoad } from '../../components/use-load';
 import { workspacePath } from '../../navigation';
@@ -29,7 +30,7 @@ const tabs: readonly WorkspaceTab[] = [
 /** The caller's workspace with their role, from `GET /api/workspaces`; 404 when they are not a member. */
 export function useWorkspace(workspaceId: string) {
   return useLoad(async (signal) => {
-    const { items } = await api.get<{ items: WorkspaceItem[] }>('/api/workspaces', { signal });
+    const { items } = await call('GET /api/workspaces', {}, { signal });
     const workspace = items.find((w) => w.id === workspaceId);
     if (!workspace) throw new ApiError({ type: 'not_found', title: 'Workspace not found', detail: 'You are not a member of this workspace, or it does not exist.', status: 404, errors: [] });
     return workspace;

@@ -1,19 +1,18 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { Form, TextField } from '../../components/form';
 import { Empty, Loaded } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
 import { workspacePath } from '../../navigation';
 import { Link, navigate } from '../../router';
 import { refreshMe } from '../../session';
-import type { Invitation, WorkspaceItem } from './account-api';
 import { formatTime } from './account-api';
 import { FormProblem } from './form-problem';
 
 function CreateWorkspaceForm() {
   const [name, setName] = useState('');
   const submit = useAction(async () => {
-    const created = await api.post<{ id: string; name: string }>('/api/workspaces', { name });
+    const created = await call('POST /api/workspaces', {}, { body: { name } });
     await refreshMe();
     navigate(workspacePath(created.id));
   });
@@ -32,7 +31,7 @@ function CreateWorkspaceForm() {
 
 /** Open invitations addressed to the signed-in person, each leading to its accept/decline page. */
 function MyInvitations() {
-  const invitations = useLoad((signal) => api.get<{ items: Invitation[] }>('/api/invitations', { signal }), []);
+  const invitations = useLoad((signal) => call('GET /api/invitations', {}, { signal }), []);
   if (!invitations.data || invitations.data.items.length === 0) return null;
   return (
     <section aria-labelledby="my-invitations">
@@ -51,7 +50,7 @@ function MyInvitations() {
 
 /** `/`: the workspaces of the signed-in person with their role, and a new one. */
 export function WorkspacesScreen() {
-  const workspaces = useLoad((signal) => api.get<{ items: WorkspaceItem[] }>('/api/workspaces', { signal }), []);
+  const workspaces = useLoad((signal) => call('GET /api/workspaces', {}, { signal }), []);
   return (
     <section>
       <h1>Your workspaces</h1>
