@@ -3,4 +3,8 @@
  * are generated from the route list and these (`npm run contracts`). A new module adds its line.
  */
 export * as ai from './ai';
+export * as costs from './costs';
+export * as factStatuses from './fact-statuses';
+export * as facts from './facts';
+export * as prices from './prices';
 export * as webhooks from './webhooks';
