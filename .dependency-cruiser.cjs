@@ -104,7 +104,6 @@ module.exports = {
         path: `^${fixture}(lib|functions|jobs|local|cli|infra)/`,
         pathNot: [
           '^lib/features/comments/comment-records\\.ts$',
-          '^lib/features/costs/cost-sheet\\.ts$',
           '^lib/core/extract/scan-diagnostics\\.ts$',
           '^lib/core/model/model-records\\.ts$',
           '^lib/core/render/svg-to-png\\.ts$',

@@ -2,11 +2,15 @@
 import type { z } from 'zod';
 import type * as account from './account';
 import type * as ai from './ai';
+import type * as costs from './costs';
 import type * as loadTests from './load-tests';
+import type * as prices from './prices';
 import type * as webhooks from './webhooks';
 
 /** Per route of the API whose answer is a contract: the answer of its success status. */
 export interface ApiAnswers {
+  'DELETE /api/projects/{projectId}/costs/assumptions/{assumptionId}': z.output<typeof costs.costSheetSchema>;
+  'DELETE /api/projects/{projectId}/costs/resources/{resourceId}': z.output<typeof costs.costSheetSchema>;
   'DELETE /api/projects/{projectId}/load-tests/targets/{targetId}/authorisation': z.output<typeof loadTests.loadTestTargetSchema>;
   'DELETE /api/workspaces/{workspaceId}/invitations/{invitationId}': z.output<typeof account.invitationSchema>;
   'DELETE /api/workspaces/{workspaceId}/members/{memberUserId}': z.output<typeof account.membershipSchema>;
@@ -15,6 +19,12 @@ export interface ApiAnswers {
   'GET /api/instance/diagnostics': z.output<typeof account.diagnosticsSchema>;
   'GET /api/invitations': z.output<typeof account.invitationList>;
   'GET /api/projects/{projectId}': z.output<typeof account.projectSchema>;
+  'GET /api/projects/{projectId}/costs': z.output<typeof costs.costSheetSchema>;
+  'GET /api/projects/{projectId}/costs/compare': z.output<typeof costs.comparisonSchema>;
+  'GET /api/projects/{projectId}/costs/estimate': z.output<typeof costs.estimateSchema>;
+  'GET /api/projects/{projectId}/costs/estimates': z.output<typeof costs.savedEstimatesList>;
+  'GET /api/projects/{projectId}/costs/estimates/{estimateId}': z.output<typeof costs.savedEstimateSchema>;
+  'GET /api/projects/{projectId}/costs/prices': z.output<typeof costs.projectPricesSchema>;
   'GET /api/projects/{projectId}/load-tests/compare/estimate': z.output<typeof loadTests.estimateComparisonSchema>;
   'GET /api/projects/{projectId}/load-tests/compare/results': z.output<typeof loadTests.regressionSchema>;
   'GET /api/projects/{projectId}/load-tests/profiles': z.output<typeof loadTests.stressProfilesList>;
@@ -34,6 +44,10 @@ export interface ApiAnswers {
   'GET /api/workspaces/{workspaceId}/audit': z.output<typeof account.auditEntryPage>;
   'GET /api/workspaces/{workspaceId}/invitations': z.output<typeof account.invitationList>;
   'GET /api/workspaces/{workspaceId}/members': z.output<typeof account.memberList>;
+  'GET /api/workspaces/{workspaceId}/prices': z.output<typeof prices.priceEntriesPage>;
+  'GET /api/workspaces/{workspaceId}/prices/aws/regions': z.output<typeof prices.awsRegionsSchema>;
+  'GET /api/workspaces/{workspaceId}/prices/aws/services': z.output<typeof prices.awsServicesSchema>;
+  'GET /api/workspaces/{workspaceId}/prices/gcp/services': z.output<typeof prices.gcpServicesSchema>;
   'GET /api/workspaces/{workspaceId}/projects': z.output<typeof account.projectListPage>;
   'GET /api/workspaces/{workspaceId}/secrets': z.output<typeof account.secretStatusList>;
   'GET /api/workspaces/{workspaceId}/webhook-deliveries': z.output<typeof webhooks.webhookDeliveriesPage>;
@@ -45,6 +59,10 @@ export interface ApiAnswers {
   'POST /api/invitations/{invitationId}/accept': z.output<typeof account.membershipSchema>;
   'POST /api/invitations/{invitationId}/decline': z.output<typeof account.invitationSchema>;
   'POST /api/invitations/{invitationId}/register': z.output<typeof account.registeredThroughInvitationSchema>;
+  'POST /api/projects/{projectId}/costs/assumptions': z.output<typeof costs.costSheetSchema>;
+  'POST /api/projects/{projectId}/costs/copy': z.output<typeof costs.costSheetSchema>;
+  'POST /api/projects/{projectId}/costs/estimates': z.output<typeof costs.savedEstimateSchema>;
+  'POST /api/projects/{projectId}/costs/resources': z.output<typeof costs.costSheetSchema>;
   'POST /api/projects/{projectId}/load-tests/profiles': z.output<typeof loadTests.stressProfileSchema>;
   'POST /api/projects/{projectId}/load-tests/results': z.output<typeof loadTests.loadTestResultSchema>;
   'POST /api/projects/{projectId}/load-tests/runs': z.output<typeof loadTests.stressRunSchema>;
@@ -56,7 +74,14 @@ export interface ApiAnswers {
   'POST /api/workspaces': z.output<typeof account.workspaceSchema>;
   'POST /api/workspaces/{workspaceId}/agent-tokens': z.output<typeof account.createdAgentTokenSchema>;
   'POST /api/workspaces/{workspaceId}/invitations': z.output<typeof account.reissuedInvitationSchema>;
+  'POST /api/workspaces/{workspaceId}/prices': z.output<typeof prices.priceEntrySchema>;
+  'POST /api/workspaces/{workspaceId}/prices/aws': z.output<typeof prices.importedPricesSchema>;
+  'POST /api/workspaces/{workspaceId}/prices/azure': z.output<typeof prices.priceEntrySchema>;
+  'POST /api/workspaces/{workspaceId}/prices/csv': z.output<typeof prices.priceCsvResultSchema>;
+  'POST /api/workspaces/{workspaceId}/prices/gcp': z.output<typeof prices.importedPricesSchema>;
   'POST /api/workspaces/{workspaceId}/projects': z.output<typeof account.projectSchema>;
+  'PUT /api/projects/{projectId}/costs/assumptions/{assumptionId}': z.output<typeof costs.costSheetSchema>;
+  'PUT /api/projects/{projectId}/costs/resources/{resourceId}': z.output<typeof costs.costSheetSchema>;
   'PUT /api/projects/{projectId}/load-tests/targets/{targetId}': z.output<typeof loadTests.loadTestTargetSchema>;
   'PUT /api/projects/{projectId}/load-tests/targets/{targetId}/override': z.output<typeof loadTests.loadTestTargetSchema>;
 }

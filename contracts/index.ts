@@ -4,5 +4,9 @@
  */
 export * as account from './account';
 export * as ai from './ai';
+export * as costs from './costs';
+export * as factStatuses from './fact-statuses';
+export * as facts from './facts';
 export * as loadTests from './load-tests';
+export * as prices from './prices';
 export * as webhooks from './webhooks';

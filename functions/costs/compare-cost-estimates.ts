@@ -1,4 +1,4 @@
-import { comparisonSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { comparisonSchema } from '../../contracts/costs';
 import { namedLine } from '../../lib/features/costs/cost-lines';
 import { compareLines } from '../../lib/features/costs/estimate-service';
 import { jsonResponse } from '../../lib/platform/http/api-types';

@@ -1,4 +1,4 @@
-import { costSheetSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { costSheetSchema } from '../../contracts/costs';
 import { namedLine } from '../../lib/features/costs/cost-lines';
 import { costSheetOf } from '../../lib/features/costs/cost-sheet';
 import { copySheet } from '../../lib/features/costs/cost-sheet-store';

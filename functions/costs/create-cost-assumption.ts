@@ -1,4 +1,4 @@
-import { costSheetSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { costSheetSchema } from '../../contracts/costs';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody } from '../../lib/platform/http/parse-input';
 import { assumptionExample } from './cost-examples';

@@ -1,4 +1,4 @@
-import { costSheetSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { costSheetSchema } from '../../contracts/costs';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { branchQuery } from './cost-inputs';

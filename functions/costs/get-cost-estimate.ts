@@ -1,4 +1,4 @@
-import { estimateSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { estimateSchema } from '../../contracts/costs';
 import { readableLine } from '../../lib/features/costs/cost-lines';
 import { estimateLine } from '../../lib/features/costs/estimate-service';
 import { jsonResponse } from '../../lib/platform/http/api-types';

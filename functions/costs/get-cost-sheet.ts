@@ -1,6 +1,6 @@
 import { readableLine } from '../../lib/features/costs/cost-lines';
 import { costSheetOf } from '../../lib/features/costs/cost-sheet';
-import { costSheetSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { costSheetSchema } from '../../contracts/costs';
 import { readSheet } from '../../lib/features/costs/cost-sheet-store';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';

@@ -1,4 +1,4 @@
-import { savedEstimateSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { savedEstimateSchema } from '../../contracts/costs';
 import { findSavedEstimate } from '../../lib/features/costs/saved-estimate-store';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';

@@ -1,11 +1,9 @@
-import { z } from 'zod';
-import { projectPriceSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { projectPricesSchema } from '../../contracts/costs';
 import { costSettings } from '../../lib/features/costs/estimate-service';
 import { projectPrices } from '../../lib/features/costs/project-prices';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
-import { calendarDate } from '../../contracts/schema-kit';
 import { pricesQuery } from './cost-inputs';
 import { asOfOrToday, costContext, openProject } from './cost-request';
 
@@ -18,7 +16,7 @@ export const listProjectPrices = defineRoute({
   auth: 'signed-in',
   summary: "The workspace prices the project's cost sheets use, with the resources using them (viewer)",
   query: pricesQuery,
-  answers: { 200: z.object({ asOf: calendarDate, items: z.array(projectPriceSchema) }) },
+  answers: { 200: projectPricesSchema },
   access: { role: 'viewer' },
   example: { as: 'readToken', query: { asOf: '2025-06-01' } },
   run: async (request) => {

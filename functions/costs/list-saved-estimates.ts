@@ -1,8 +1,7 @@
-import { savedEstimateSummarySchema } from '../../lib/features/costs/cost-answer-schemas';
+import { savedEstimatesList } from '../../contracts/costs';
 import { listSavedEstimates as listSaved } from '../../lib/features/costs/saved-estimate-store';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
-import { listOf } from '../../contracts/schema-kit';
 import { branchQuery } from './cost-inputs';
 import { openProject } from './cost-request';
 import { savedEstimateLine } from './saved-estimate-line';
@@ -16,7 +15,7 @@ export const listSavedEstimates = defineRoute({
   auth: 'signed-in',
   summary: 'Saved estimates of the project, newest first (viewer)',
   query: branchQuery,
-  answers: { 200: listOf(savedEstimateSummarySchema) },
+  answers: { 200: savedEstimatesList },
   access: { role: 'viewer' },
   description: 'Newest first.',
   example: { as: 'viewer' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { actorOf } from '../../lib/platform/http/caller';
-import { savedEstimateSchema } from '../../lib/features/costs/cost-answer-schemas';
+import { savedEstimateSchema } from '../../contracts/costs';
 import { estimateLine } from '../../lib/features/costs/estimate-service';
 import { insertSavedEstimate } from '../../lib/features/costs/saved-estimate-store';
 import { jsonResponse } from '../../lib/platform/http/api-types';

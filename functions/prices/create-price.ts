@@ -2,7 +2,7 @@ import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody } from '../../lib/platform/http/parse-input';
-import { priceEntrySchema } from '../../lib/features/prices/price-answer-schema';
+import { priceEntrySchema } from '../../contracts/prices';
 import { customPriceRequest } from '../../lib/features/prices/price-rules';
 import { createCustomPrice } from '../../lib/features/prices/price-service';
 import { priceWorkspace } from './price-workspace';

@@ -5,7 +5,7 @@ import { parseBody } from '../../lib/platform/http/parse-input';
 import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
 import { importAwsPrices as importPrices } from '../../lib/features/prices/catalog-imports';
 import { awsImportRequest } from '../../lib/features/prices/catalog-requests';
-import { importedPricesSchema } from './imported-prices-schema';
+import { importedPricesSchema } from '../../contracts/prices';
 import { priceWorkspace } from './price-workspace';
 
 /** The cloudB import → 201 `{items: [price entry]}`; 502 when the AWS Price List fails (nothing stored). */

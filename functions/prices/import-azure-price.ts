@@ -5,7 +5,7 @@ import { parseBody } from '../../lib/platform/http/parse-input';
 import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
 import { importAzurePrice as importPrice } from '../../lib/features/prices/catalog-imports';
 import { azureImportRequest } from '../../lib/features/prices/catalog-requests';
-import { priceEntrySchema } from '../../lib/features/prices/price-answer-schema';
+import { priceEntrySchema } from '../../contracts/prices';
 import { priceWorkspace } from './price-workspace';
 
 /** The cloudA import → 201 price entry; 502 when Azure fails (nothing stored). */

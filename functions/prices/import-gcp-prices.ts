@@ -5,7 +5,7 @@ import { parseBody } from '../../lib/platform/http/parse-input';
 import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
 import { importGcpPrices as importPrices } from '../../lib/features/prices/catalog-imports';
 import { gcpImportRequest } from '../../lib/features/prices/catalog-requests';
-import { importedPricesSchema } from './imported-prices-schema';
+import { importedPricesSchema } from '../../contracts/prices';
 import { priceWorkspace } from './price-workspace';
 
 /** The cloudC import → 201 `{items: [price entry]}`; 409 without `gcp:apiKey`; 502 when Google fails (nothing stored). */

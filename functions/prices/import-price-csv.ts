@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody } from '../../lib/platform/http/parse-input';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { priceEntrySchema } from '../../lib/features/prices/price-answer-schema';
+import { priceCsvResultSchema } from '../../contracts/prices';
 import { importPriceCsv as importCsv } from '../../lib/features/prices/price-service';
 import { priceWorkspace } from './price-workspace';
 
@@ -16,8 +16,6 @@ const priceCsvRequest = z.strictObject(
   'must be an object',
 );
 
-const fieldError = z.object({ field: z.string(), message: z.string() });
-
 /** 201 `{added: [price entry], refused: [{line, errors}]}`; 400 naming `csv` when the whole CSV is refused. */
 export const importPriceCsv = defineRoute({
   group: 'prices',
@@ -28,7 +26,7 @@ export const importPriceCsv = defineRoute({
   bodyLimitBytes: bodyLimits.priceCsv,
   summary: 'Add prices from a CSV; refused rows are answered with their line (owner)',
   body: priceCsvRequest,
-  answers: { 201: z.object({ added: z.array(priceEntrySchema), refused: z.array(z.object({ line: z.number().int(), errors: z.array(fieldError) })) }) },
+  answers: { 201: priceCsvResultSchema },
   access: { role: 'owner' },
   description: 'Rows that are refused are answered with their line; 400 naming `csv` when the whole CSV is refused (a wrong header, broken quoting).',
   example: { body: { csv: 'provider,region,sku,description,unit,unitPrice,currency,effectiveDate\naws,eu-west-1,t3.micro,,1 Hour,0.0114,USD,2025-01-01\n' } },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { awsRegionsSchema } from '../../contracts/prices';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
@@ -16,7 +16,7 @@ export const listAwsRegions = defineRoute({
   auth: 'person',
   summary: 'Regions an AWS service has prices in (viewer)',
   query: awsRegionsQuery,
-  answers: { 200: z.object({ items: z.array(z.object({ regionCode: z.string() })) }), 502: 'problem' },
+  answers: { 200: awsRegionsSchema, 502: 'problem' },
   access: { role: 'viewer' },
   description: '400 for a service the list lacks. 502 when the catalog fails or refuses (nothing is stored).',
   example: { query: { service: 'AmazonEC2' }, status: 502, why: 'the test instance reaches no price catalog' },

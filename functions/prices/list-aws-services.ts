@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { awsServicesSchema } from '../../contracts/prices';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
@@ -14,7 +15,7 @@ export const listAwsServices = defineRoute({
   path: '/api/workspaces/{workspaceId}/prices/aws/services',
   auth: 'person',
   summary: 'Services of the AWS Price List (viewer)',
-  answers: { 200: z.object({ items: z.array(z.object({ service: z.string() })) }), 502: 'problem' },
+  answers: { 200: awsServicesSchema, 502: 'problem' },
   access: { role: 'viewer' },
   description: '502 when the catalog fails or refuses (nothing is stored).',
   example: { status: 502, why: 'the test instance reaches no price catalog' },

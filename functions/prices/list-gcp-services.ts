@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gcpServicesSchema } from '../../contracts/prices';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
@@ -14,7 +15,7 @@ export const listGcpServices = defineRoute({
   path: '/api/workspaces/{workspaceId}/prices/gcp/services',
   auth: 'person',
   summary: 'Services of the Google Cloud Billing Catalog, with the workspace key (viewer)',
-  answers: { 200: z.object({ items: z.array(z.object({ serviceId: z.string(), displayName: z.string(), businessEntityName: z.string() })) }), 409: 'problem', 502: 'problem' },
+  answers: { 200: gcpServicesSchema, 409: 'problem', 502: 'problem' },
   access: { role: 'viewer' },
   description: '409 without the workspace credential gcp:apiKey. 502 when the catalog fails or refuses (nothing is stored).',
   example: { status: 409, why: 'the fixture workspace holds no gcp:apiKey' },

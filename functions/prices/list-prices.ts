@@ -3,8 +3,7 @@ import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../contracts/schema-kit';
-import { priceEntrySchema } from '../../lib/features/prices/price-answer-schema';
+import { priceEntriesPage } from '../../contracts/prices';
 import { listPriceEntryPage } from '../../lib/features/prices/price-store';
 import { priceWorkspace } from './price-workspace';
 
@@ -17,7 +16,7 @@ export const listPrices = defineRoute({
   auth: 'signed-in',
   summary: 'Prices of a workspace, oldest first, paged (viewer)',
   query: pageQuery,
-  answers: { 200: pageOf(priceEntrySchema) },
+  answers: { 200: priceEntriesPage },
   access: { role: 'viewer' },
   description: 'Oldest first.',
   example: { as: 'readToken' },

@@ -6,7 +6,7 @@ import { calendarDate } from '../../contracts/schema-kit';
 import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
 import { awsPricesQuery } from '../../lib/features/prices/catalog-requests';
 import { searchAwsPrices as search } from '../../lib/features/prices/catalog-searches';
-import { decimalText } from '../../lib/features/prices/price-answer-schema';
+import { decimalText } from '../../contracts/prices';
 import { priceWorkspace } from './price-workspace';
 
 const awsRate = z.looseObject({

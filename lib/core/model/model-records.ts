@@ -4,6 +4,8 @@
  * (null when empty), lists never null. Storage keeps each record as this JSON
  * body, so export is a read and a serialisation.
  */
+import { provenanceSourceLength, type FactStatus } from '../../../contracts/fact-statuses';
+import type { Provenance as ProvenanceAnswer } from '../../../contracts/facts';
 
 export const modelKinds = ['element', 'relationship', 'message', 'schema', 'operation', 'channel', 'subscription', 'binding'] as const;
 export type ModelKind = (typeof modelKinds)[number];
@@ -20,8 +22,7 @@ export const sectionOfKind: Readonly<Record<ModelKind, string>> = Object.freeze(
   binding: 'bindings',
 });
 
-export const factStatuses = ['declared', 'observed-in-source', 'inferred', 'measured', 'unknown'] as const;
-export type FactStatus = (typeof factStatuses)[number];
+export { factStatuses, type FactStatus } from '../../../contracts/fact-statuses';
 
 export const elementKinds = ['actor', 'system', 'app', 'store', 'component'] as const;
 export type ElementKind = (typeof elementKinds)[number];
@@ -33,13 +34,8 @@ export const relationshipKinds = ['structural', 'behavioural'] as const;
 export const transports = ['http', 'grpc', 'command'] as const;
 export const channelKinds = ['topic', 'queue', 'exchange'] as const;
 
-export interface Provenance {
-  source: string | null;
-  revision: string | null;
-  confidence: number | null;
-  acceptedBy: string | null;
-  acceptedAt: string | null;
-}
+/** Where a fact came from (contracts/facts.ts). */
+export type Provenance = ProvenanceAnswer;
 
 export interface StaleMark {
   sinceRevision: string;
@@ -154,7 +150,7 @@ export const modelLimits = Object.freeze({
   timeoutMs: 3_600_000,
   backoffMs: 3_600_000,
   maxAttempts: 10,
-  provenanceSource: 2000,
+  provenanceSource: provenanceSourceLength,
   staleReason: 100,
   lineShape: 100,
 });

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { describes, guid } from '../../../contracts/schema-kit';
+import { factStatusSchema, provenanceSchema } from '../../../contracts/facts';
 import type { ImportItem } from './plan-import';
 import type { ImportResult } from './import-model-document';
 import type { FactLabel } from './label-fact';
@@ -15,7 +16,6 @@ import {
   channelKinds,
   elementKinds,
   elementStatuses,
-  factStatuses,
   modelKinds,
   modelLimits,
   relationshipKinds,
@@ -26,7 +26,6 @@ import {
   type MessageRecord,
   type ModelKind,
   type OperationRecord,
-  type Provenance,
   type RelationshipRecord,
   type RetryPolicy,
   type SchemaRecord,
@@ -34,25 +33,13 @@ import {
   type SubscriptionRecord,
 } from './model-records';
 
-export const provenanceSchema = describes<Provenance>()(
-  z
-    .object({
-      source: z.string().max(modelLimits.provenanceSource).nullable().meta({ description: 'Where the fact came from: `git:<path>`, `otel:…`, `ai:…`, `load-test:…`.' }),
-      revision: z.string().nullable(),
-      confidence: z.number().min(0).max(1).nullable(),
-      acceptedBy: guid.nullable(),
-      acceptedAt: z.string().nullable(),
-    })
-    .meta({ id: 'Provenance' }),
-);
+export { factStatusSchema, provenanceSchema };
 
 export const staleMarkSchema = describes<StaleMark>()(z.object({ sinceRevision: z.string(), reason: z.string().max(modelLimits.staleReason) }).meta({ id: 'StaleMark' }));
 
 export const retryPolicySchema = describes<RetryPolicy>()(
   z.object({ maxAttempts: z.number().int().min(1).max(modelLimits.maxAttempts), backoffMs: z.number().int().min(0).max(modelLimits.backoffMs) }).meta({ id: 'RetryPolicy' }),
 );
-
-export const factStatusSchema = z.enum(factStatuses).meta({ id: 'FactStatus' });
 
 const factFields = { factStatus: factStatusSchema, provenance: provenanceSchema.nullable(), stale: staleMarkSchema.nullable() };
 

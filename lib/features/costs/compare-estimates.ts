@@ -1,7 +1,8 @@
+import type { Comparison as ComparisonAnswer, ComparisonSide as ComparisonSideAnswer, ResourceComparison as ResourceComparisonAnswer, ResourceFigure as ResourceFigureAnswer } from '../../../contracts/costs';
 import { isDeepStrictEqual } from 'node:util';
 import { decimalText, ExactDecimal, sumOf } from '../../platform/money/exact-decimal';
 import type { CostResource } from './cost-sheet';
-import type { CurrencyAmount, CurrencyTotal, EstimateFigures, UnpricedReason } from './estimate-engine';
+import type { CurrencyAmount, EstimateFigures } from './estimate-engine';
 import type { Estimate } from './estimate';
 
 /**
@@ -9,21 +10,8 @@ import type { Estimate } from './estimate';
  * per currency (docs/costs.md "Compare"). Pure.
  */
 
-export type ResourceFigure =
-  | { priced: true; monthlyCost: string; currency: string; priceId: string; effectiveDate: string; stale: boolean }
-  | { priced: false; reason: UnpricedReason; detail: string };
-
-export interface ResourceComparison {
-  resourceId: string;
-  name: string;
-  elementId: string;
-  /** added: only on the right; removed: only on the left; changed: the resource or its figure differs. */
-  change: 'added' | 'removed' | 'changed' | 'unchanged';
-  left: ResourceFigure | null;
-  right: ResourceFigure | null;
-  /** right − left per currency (an absent side counts nothing); null when a side present is unpriced. */
-  difference: CurrencyAmount[] | null;
-}
+export type ResourceFigure = ResourceFigureAnswer;
+export type ResourceComparison = ResourceComparisonAnswer;
 
 export interface ComparedSide {
   resources: readonly CostResource[];
@@ -76,30 +64,9 @@ export function compareResources(left: ComparedSide, right: ComparedSide): Resou
   return compared;
 }
 
-/** One side of a comparison: which line, at which versions, and its totals. */
-export interface ComparisonSide {
-  line: string;
-  branchId: string | null;
-  revisionId: string | null;
-  sheetVersion: number;
-  modelVersion: number;
-  totals: CurrencyTotal[];
-  unpricedCount: number;
-  staleCount: number;
-}
-
-export interface Comparison {
-  projectId: string;
-  asOf: string;
-  currency: string;
-  stalePriceAfterDays: number;
-  truthNote: string;
-  left: ComparisonSide;
-  right: ComparisonSide;
-  resources: ResourceComparison[];
-  /** right − left of the totals, per currency of either side (unpriced resources count on neither). */
-  totalsDifference: CurrencyAmount[];
-}
+/** One side of a comparison, and the comparison, as the API answers them (contracts/costs.ts). */
+export type ComparisonSide = ComparisonSideAnswer;
+export type Comparison = ComparisonAnswer;
 
 function sideOf(estimate: Estimate): ComparisonSide {
   return {

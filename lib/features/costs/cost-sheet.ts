@@ -1,13 +1,11 @@
-import type { FactStatus, Provenance } from '../../core/model/model-records';
+import type { CostAssumption as CostAssumptionAnswer, CostResource as CostResourceAnswer, CostSheet as CostSheetAnswer, UsageLine as UsageLineAnswer } from '../../../contracts/costs';
 
 /**
  * A cost sheet and its records as the API shows them (docs/costs.md "The cost sheet"). Amounts
  * and quantities are canonical decimal strings (lib/platform/money), dates `YYYY-MM-DD`, IDs lower case.
  */
 
-/** What an assumption is about. The estimate reads only the values usage lines name; the kind says what a value means to a reader. */
-export const assumptionKinds = ['usage', 'quantity', 'rate', 'growth', 'discount', 'other'] as const;
-export type AssumptionKind = (typeof assumptionKinds)[number];
+export { assumptionKinds, type AssumptionKind } from '../../../contracts/costs';
 
 /** Limits of one sheet and of a project's saved estimates (docs/costs.md "Limits"). */
 export const costLimits = Object.freeze({
@@ -19,46 +17,12 @@ export const costLimits = Object.freeze({
 
 /**
  * One factor of a resource's monthly use: a quantity given here, or the value of an assumption
- * of the same sheet (exactly one of the two).
+ * of the same sheet (exactly one of the two). The records and the sheet are those the API
+ * answers (contracts/costs.ts).
  */
-export interface UsageLine {
-  label: string;
-  quantity: string | null;
-  assumptionId: string | null;
-  unit: string | null;
-}
-
-export interface CostResource {
-  id: string;
-  elementId: string;
-  name: string;
-  category: string;
-  provider: string;
-  region: string | null;
-  sku: string | null;
-  /** Null counts as 1 in an estimate. */
-  quantity: string | null;
-  unit: string | null;
-  priceRef: string | null;
-  usage: UsageLine[] | null;
-  factStatus: FactStatus;
-  provenance: Provenance | null;
-}
-
-export interface CostAssumption {
-  id: string;
-  name: string;
-  kind: AssumptionKind;
-  /** An element of the line's model or a resource of the sheet, or null. */
-  subjectId: string | null;
-  /** Null: not known yet (a usage line naming it leaves its resource unpriced). */
-  value: string | null;
-  unit: string;
-  /** The truth label of the value (part 1 "Truth label"). */
-  label: FactStatus;
-  source: string | null;
-  effectiveDate: string;
-}
+export type UsageLine = UsageLineAnswer;
+export type CostResource = CostResourceAnswer;
+export type CostAssumption = CostAssumptionAnswer;
 
 /** The records of a sheet, in sheet order. */
 export interface SheetRecords {
@@ -74,16 +38,8 @@ export interface CostLine {
   modelVersion: number;
 }
 
-export interface CostSheet extends SheetRecords {
-  projectId: string;
-  /** Null for main and for a revision. */
-  branchId: string | null;
-  /** Set only when a revision's frozen sheet is read. */
-  revisionId: string | null;
-  /** 0 for a sheet never changed. */
-  version: number;
-  updatedAt: string | null;
-}
+/** A line's sheet as the API answers it. */
+export type CostSheet = CostSheetAnswer;
 
 /** `main`, or the ID of the branch or revision: how saved estimates and comparisons name a line. */
 export function lineName(line: CostLine): string {

@@ -1,3 +1,4 @@
+import type { UnpricedReason } from '../../../contracts/costs';
 import { decimalText, ExactDecimal, sumOf } from '../../platform/money/exact-decimal';
 import type { FactStatus } from '../../core/model/model-records';
 import { daysBefore } from '../../platform/calendar/calendar-date';
@@ -17,8 +18,7 @@ export const estimateTruthNote = 'estimate from declared prices and assumptions,
 /** How a line found its price: the resource names it (`priceRef`), or it was looked up by provider, region and SKU. */
 export type PriceOrigin = 'priceRef' | 'lookup';
 
-export const unpricedReasons = ['price-not-found', 'price-not-yet-in-force', 'no-sku', 'no-matching-price', 'assumption-without-value'] as const;
-export type UnpricedReason = (typeof unpricedReasons)[number];
+export { unpricedReasons, type UnpricedReason } from '../../../contracts/costs';
 
 export interface UsageFactor {
   label: string;

@@ -1,26 +1,16 @@
+import type { ProjectPrice as ProjectPriceAnswer } from '../../../contracts/costs';
 import { sql, type Kysely } from 'kysely';
 import type { Database, StreamKind } from '../../platform/db/schema';
 import { lineIds, lineName, type CostLine } from './cost-sheet';
 import { resourceOfRow, type ResourceRow } from './cost-sheet-rows';
-import { choosePrice, indexPrices, type PriceOrigin } from './estimate-engine';
+import { choosePrice, indexPrices } from './estimate-engine';
 import { priceCandidates } from './price-candidates';
 import type { PriceEntry } from '../prices/price-entry';
 
+/** A price the project uses, and the resources using it on each line, as the API answers it (contracts/costs.ts). */
+export type ProjectPrice = ProjectPriceAnswer;
 /** A resource that uses a price, and on which line. */
-export interface PriceUse {
-  line: string;
-  branchId: string | null;
-  revisionId: string | null;
-  resourceId: string;
-  resourceName: string;
-  elementId: string;
-  priceOrigin: PriceOrigin;
-}
-
-export interface ProjectPrice {
-  price: PriceEntry;
-  usedBy: PriceUse[];
-}
+export type PriceUse = ProjectPrice['usedBy'][number];
 
 /**
  * The workspace prices the project's sheets use, on every line (main, branches, revisions), with

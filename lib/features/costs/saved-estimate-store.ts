@@ -1,3 +1,4 @@
+import type { SavedEstimate as SavedEstimateAnswer, SavedEstimateSummary as SavedEstimateSummaryAnswer } from '../../../contracts/costs';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { ConflictError } from '../../platform/errors/service-error';
@@ -11,32 +12,9 @@ import type { Estimate } from './estimate';
  * estimate belongs to the project and names its line; it outlives the branch it was made on.
  */
 
-export interface SavedEstimate {
-  id: string;
-  projectId: string;
-  line: string;
-  branchId: string | null;
-  name: string | null;
-  asOf: string;
-  createdBy: string;
-  createdAt: string;
-  estimate: Estimate;
-}
-
-export interface SavedEstimateSummary {
-  id: string;
-  line: string;
-  branchId: string | null;
-  name: string | null;
-  asOf: string;
-  sheetVersion: number;
-  modelVersion: number;
-  totals: CurrencyTotal[];
-  unpricedCount: number;
-  staleCount: number;
-  createdBy: string;
-  createdAt: string;
-}
+/** A saved estimate and its summary as the API answers them (contracts/costs.ts). */
+export type SavedEstimate = SavedEstimateAnswer;
+export type SavedEstimateSummary = SavedEstimateSummaryAnswer;
 
 const branchOfLine = (line: string) => (line === 'main' ? null : line);
 

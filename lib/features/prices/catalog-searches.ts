@@ -1,3 +1,4 @@
+import type { AwsRegions, AwsServices, GcpServices } from '../../../contracts/prices';
 import { createHash } from 'node:crypto';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor';
 import { azureMeterOf } from './azure-prices';
@@ -43,12 +44,12 @@ export async function searchAzureMeters(context: PriceCatalogContext, workspaceI
   };
 }
 
-export async function searchAwsServices(context: PriceCatalogContext) {
+export async function searchAwsServices(context: PriceCatalogContext): Promise<AwsServices> {
   const { http, baseUrl } = await awsCatalog(context);
   return { items: await withCatalogProblems(() => listAwsServices(http, baseUrl)) };
 }
 
-export async function searchAwsRegions(context: PriceCatalogContext, service: string) {
+export async function searchAwsRegions(context: PriceCatalogContext, service: string): Promise<AwsRegions> {
   const { http, baseUrl } = await awsCatalog(context);
   return { items: await withCatalogProblems(() => listAwsRegions(http, baseUrl, service)) };
 }
@@ -59,7 +60,7 @@ export async function searchAwsPrices(context: PriceCatalogContext, query: { ser
   return findAwsRates(rates, query.search);
 }
 
-export async function searchGcpServices(context: PriceCatalogContext, workspaceId: string) {
+export async function searchGcpServices(context: PriceCatalogContext, workspaceId: string): Promise<GcpServices> {
   const { http, baseUrl, apiKey } = await gcpCatalog(context, workspaceId);
   return { items: await withCatalogProblems(() => listGcpServices(http, baseUrl, apiKey)) };
 }

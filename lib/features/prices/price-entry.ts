@@ -1,3 +1,4 @@
+import type { PriceEntry as PriceEntryAnswer } from '../../../contracts/prices';
 import type { Selectable } from 'kysely';
 import type { PriceEntriesTable } from '../../platform/db/schema';
 import { decimalText, ExactDecimal } from '../../platform/money/exact-decimal';
@@ -27,13 +28,8 @@ export interface NewPriceEntry {
   roundedFrom: string | null;
 }
 
-/** A price entry as the API answers it (docs/prices.md "Price entry"). */
-export interface PriceEntry extends NewPriceEntry {
-  id: string;
-  workspaceId: string;
-  createdBy: string;
-  createdAt: string;
-}
+/** A price entry as the API answers it (docs/prices.md "Price entry"; contracts/prices.ts). */
+export type PriceEntry = PriceEntryAnswer;
 
 export type PriceEntryRow = Selectable<PriceEntriesTable>;
 

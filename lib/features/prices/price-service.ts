@@ -1,8 +1,9 @@
+import type { PriceCsvResult } from '../../../contracts/prices';
 import type { Kysely } from 'kysely';
 import { appendAudit } from '../../platform/audit/audit-log';
 import type { Database } from '../../platform/db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
-import { PriceCsvRefusal, readPriceCsv, type RefusedCsvRow } from './price-csv';
+import { PriceCsvRefusal, readPriceCsv } from './price-csv';
 import type { PriceEntry } from './price-entry';
 import type { CustomPriceRequest } from './price-rules';
 import { deletePriceEntry, insertPriceEntries, type PriceUse } from './price-store';
@@ -27,7 +28,7 @@ export async function createCustomPrice(db: Kysely<Database>, write: PriceWrite,
  * Stores the good rows of a price CSV and answers the refused ones with their lines. A CSV
  * refused as a whole (header, quoting, too many rows) is a 400 naming `csv`; nothing is stored.
  */
-export async function importPriceCsv(db: Kysely<Database>, write: PriceWrite, csv: string): Promise<{ added: PriceEntry[]; refused: RefusedCsvRow[] }> {
+export async function importPriceCsv(db: Kysely<Database>, write: PriceWrite, csv: string): Promise<PriceCsvResult> {
   let read: ReturnType<typeof readPriceCsv>;
   try {
     read = readPriceCsv(csv);

@@ -90,7 +90,7 @@ export function AssumptionForm({
       subjectId: orNull(values.subjectId),
       value: orNull(values.value),
       unit: values.unit,
-      label: values.label,
+      label: values.label as AssumptionRequest['label'],
       source: orNull(values.source),
       effectiveDate: values.effectiveDate,
     };

@@ -1,29 +1,16 @@
 /**
  * The workspace price API as the prices screen calls it (part 2 "Prices"; docs/prices.md):
  * the list, custom prices, CSV imports, deletion and the three catalogs (`azure`, `aws`,
- * `gcp`). Shapes are copied from docs/prices.md; every amount is a decimal string, shown
- * as it is and never read into a float.
+ * `gcp`). Answer shapes are the contracts' (contracts/prices.ts), read as types only; the catalog
+ * searches' shapes are copied from docs/prices.md. Every amount is a decimal string, shown as it is
+ * and never read into a float.
  */
-import { api, type FieldError, type Page } from '../../api/client';
+import type { GcpService, PriceCsvResult, PriceEntry } from '../../../../contracts/prices';
+import { api } from '../../api/client';
+import { call } from '../../api/call';
 
-export interface PriceEntry {
-  id: string;
-  workspaceId: string;
-  source: 'custom' | 'csv' | 'azure' | 'aws' | 'gcp';
-  provider: string;
-  region: string | null;
-  sku: string;
-  description: string | null;
-  unit: string;
-  unitPrice: string;
-  currency: string;
-  effectiveDate: string;
-  catalogRef: string | null;
-  /** The catalog's figure when it had more than 12 places: `unitPrice` is it rounded. */
-  roundedFrom: string | null;
-  createdBy: string;
-  createdAt: string;
-}
+export type { GcpService, PriceEntry };
+export type CsvResult = PriceCsvResult;
 
 /** CustomPriceRequest: every field present; `region` and `description` may be null. */
 export interface CustomPriceRequest {
@@ -35,11 +22,6 @@ export interface CustomPriceRequest {
   unitPrice: string | null;
   currency: string;
   effectiveDate: string;
-}
-
-export interface CsvResult {
-  added: PriceEntry[];
-  refused: { line: number; errors: FieldError[] }[];
 }
 
 export interface AzureMeter {
@@ -84,12 +66,6 @@ export interface AwsRate {
   effectiveDate: string;
 }
 
-export interface GcpService {
-  serviceId: string;
-  displayName: string;
-  businessEntityName: string;
-}
-
 export interface GcpSku {
   skuId: string;
   description: string;
@@ -109,25 +85,26 @@ const base = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(work
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const pricesApi = {
-  list: (workspaceId: string, cursor: string | null, limit: number, signal?: AbortSignal) => api.get<Page<PriceEntry>>(base(workspaceId), { query: { cursor, limit }, ...withSignal(signal) }),
-  create: (workspaceId: string, body: CustomPriceRequest) => api.post<PriceEntry>(base(workspaceId), body),
-  importCsv: (workspaceId: string, csv: string) => api.post<CsvResult>(`${base(workspaceId)}/csv`, { csv }),
+  list: (workspaceId: string, cursor: string | null, limit: number, signal?: AbortSignal) => call('GET /api/workspaces/{workspaceId}/prices', { workspaceId }, { query: { cursor, limit }, ...withSignal(signal) }),
+  create: (workspaceId: string, body: CustomPriceRequest) => call('POST /api/workspaces/{workspaceId}/prices', { workspaceId }, { body }),
+  importCsv: (workspaceId: string, csv: string) => call('POST /api/workspaces/{workspaceId}/prices/csv', { workspaceId }, { body: { csv } }),
   remove: (workspaceId: string, priceId: string) => api.delete<void>(`${base(workspaceId)}/${encodeURIComponent(priceId)}`),
 
   azureMeters: (workspaceId: string, query: AzureMeterQuery, cursor: string | null, signal?: AbortSignal) =>
     api.get<{ currency: string; items: AzureMeter[]; nextCursor: string | null }>(`${base(workspaceId)}/azure/meters`, { query: { ...query, cursor }, ...withSignal(signal) }),
-  importAzure: (workspaceId: string, body: { meterId: string; skuId: string | null; armRegionName: string | null; currency: string }) => api.post<PriceEntry>(`${base(workspaceId)}/azure`, body),
+  importAzure: (workspaceId: string, body: { meterId: string; skuId: string | null; armRegionName: string | null; currency: string }) =>
+    call('POST /api/workspaces/{workspaceId}/prices/azure', { workspaceId }, { body }),
 
-  awsServices: (workspaceId: string, signal?: AbortSignal) => api.get<{ items: { service: string }[] }>(`${base(workspaceId)}/aws/services`, withSignal(signal)),
-  awsRegions: (workspaceId: string, service: string, signal?: AbortSignal) => api.get<{ items: { regionCode: string }[] }>(`${base(workspaceId)}/aws/regions`, { query: { service }, ...withSignal(signal) }),
+  awsServices: (workspaceId: string, signal?: AbortSignal) => call('GET /api/workspaces/{workspaceId}/prices/aws/services', { workspaceId }, withSignal(signal)),
+  awsRegions: (workspaceId: string, service: string, signal?: AbortSignal) => call('GET /api/workspaces/{workspaceId}/prices/aws/regions', { workspaceId }, { query: { service }, ...withSignal(signal) }),
   awsRates: (workspaceId: string, query: { service: string; region: string; search: string }, signal?: AbortSignal) =>
     api.get<{ items: AwsRate[]; truncated: boolean }>(`${base(workspaceId)}/aws/prices`, { query, ...withSignal(signal) }),
-  importAws: (workspaceId: string, body: { service: string; region: string; rateCodes: string[] | null }) => api.post<{ items: PriceEntry[] }>(`${base(workspaceId)}/aws`, body),
+  importAws: (workspaceId: string, body: { service: string; region: string; rateCodes: string[] | null }) => call('POST /api/workspaces/{workspaceId}/prices/aws', { workspaceId }, { body }),
 
-  gcpServices: (workspaceId: string, signal?: AbortSignal) => api.get<{ items: GcpService[] }>(`${base(workspaceId)}/gcp/services`, withSignal(signal)),
+  gcpServices: (workspaceId: string, signal?: AbortSignal) => call('GET /api/workspaces/{workspaceId}/prices/gcp/services', { workspaceId }, withSignal(signal)),
   gcpSkus: (workspaceId: string, query: { serviceId: string; region: string; search: string; currency: string }, signal?: AbortSignal) =>
     api.get<{ currency: string; items: GcpSku[]; truncated: boolean }>(`${base(workspaceId)}/gcp/skus`, { query, ...withSignal(signal) }),
-  importGcp: (workspaceId: string, body: { serviceId: string; region: string | null; currency: string; skuIds: string[] | null }) => api.post<{ items: PriceEntry[] }>(`${base(workspaceId)}/gcp`, body),
+  importGcp: (workspaceId: string, body: { serviceId: string; region: string | null; currency: string; skuIds: string[] | null }) => call('POST /api/workspaces/{workspaceId}/prices/gcp', { workspaceId }, { body }),
 };
 
 /** Up to `pages` pages of the price list, for pickers (a cost resource's price). */
@@ -135,7 +112,7 @@ export async function readPrices(workspaceId: string, pages: number, signal?: Ab
   const items: PriceEntry[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < pages; page++) {
-    const answer: Page<PriceEntry> = await pricesApi.list(workspaceId, cursor, largestPricePage, signal);
+    const answer: { items: PriceEntry[]; nextCursor: string | null } = await pricesApi.list(workspaceId, cursor, largestPricePage, signal);
     items.push(...answer.items);
     cursor = answer.nextCursor;
     if (cursor === null) return { items, more: false };
