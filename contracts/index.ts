@@ -3,4 +3,6 @@
  * are generated from the route list and these (`npm run contracts`). A new module adds its line.
  */
 export * as ai from './ai';
+export * as scenarios from './scenarios';
+export * as views from './views';
 export * as webhooks from './webhooks';

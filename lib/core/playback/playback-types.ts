@@ -5,68 +5,10 @@
  * to, target, payload, detail, message, headers. Assertion result: id,
  * passed, detail."
  */
+import type { EventKind, IssueCode, RunResult as RunResultAnswer } from '../../../contracts/scenarios';
 import type { JsonValue, StepOutcome } from './scenario-document';
 
-/** "The playback engineVersion is 1" (part 1 "Versioning"). */
-export const engineVersion = 1;
-
-/** Part 1 "Events": the trace event kinds. */
-export const eventKinds = [
-  'RequestSent',
-  'ResponseReceived',
-  'RequestFailed',
-  'RequestTimedOut',
-  'RetryScheduled',
-  'Published',
-  'PublishFailed',
-  'Delivered',
-  'DeliveryFailed',
-  'DeadLettered',
-  'Dropped',
-  'DataWritten',
-  'DataWriteFailed',
-  'BranchTaken',
-  'StepSkipped',
-  'Routed',
-  'NotRouted',
-] as const;
-/** One trace event kind. */
-export type EventKind = (typeof eventKinds)[number];
-
-/** Part 1 "Scenario validation codes". */
-export const issueCodes = [
-  'unknown-element',
-  'unknown-operation',
-  'unknown-channel',
-  'unknown-message',
-  'unknown-subscription',
-  'unknown-schema',
-  'subscription-not-on-channel',
-  'invalid-routing-key',
-  'unknown-step',
-  'invalid-outcome',
-  'schema-mismatch',
-  'missing-payload',
-  'invalid-schema',
-  'duplicate-step-id',
-  'missing-step-id',
-  'missing-dataset',
-  'malformed-scenario',
-  'unknown-fault-target',
-  'duplicate-fault',
-  'invalid-fault',
-  'invalid-assertion',
-  'unknown-assertion-target',
-  'invalid-payload',
-  'payload-too-large',
-  'too-deep',
-  'too-many-steps',
-  'trace-too-large',
-  'invalid-model',
-  'validation-too-slow',
-] as const;
-/** One validation code. */
-export type IssueCode = (typeof issueCodes)[number];
+export { engineVersion, eventKinds, issueCodes, type EventKind, type IssueCode } from '../../../contracts/scenarios';
 
 /** A validation issue: "Issue: stepId, code, message"; stepId is null when the issue is not about one step. */
 export interface ScenarioIssue {
@@ -111,16 +53,5 @@ export interface AssertionResult {
   detail: string;
 }
 
-/** The run result of POST …/scenarios/{scenarioId}/run. */
-export interface RunResult {
-  engineVersion: typeof engineVersion;
-  /** SHA-256 (lower-case hex) of the canonical trace text (trace-hash.ts). */
-  hash: string;
-  modelVersion: number;
-  issues: ScenarioIssue[];
-  events: PlaybackEvent[];
-  outcomes: StepOutcomeEntry[];
-  assertions: AssertionResult[];
-  /** "a name for each ID an event can hold", keys in ID order. */
-  labels: Record<string, string>;
-}
+/** The run result of POST …/scenarios/{scenarioId}/run (contracts/scenarios.ts). */
+export type RunResult = RunResultAnswer;
