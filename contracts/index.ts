@@ -4,5 +4,6 @@
  */
 export * as ai from './ai';
 export * as scenarios from './scenarios';
+export * as streams from './streams';
 export * as views from './views';
 export * as webhooks from './webhooks';

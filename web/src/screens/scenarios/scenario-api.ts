@@ -1,5 +1,6 @@
 import type { IgnoredMember } from '../../../../contracts/schema-kit';
 import type { AssertionResult, RunIssue, RunResult, Scenario, ScenarioSummary, StepOutcomeEntry, TraceEvent, WrittenScenario } from '../../../../contracts/scenarios';
+import type { Branch } from '../../../../contracts/streams';
 import { api, request } from '../../api/client';
 import { call } from '../../api/call';
 
@@ -44,11 +45,7 @@ export const eventKinds = [
 ] as const;
 
 /** A draft or variant of the model, which a run can play over instead of main. */
-export interface ModelBranch {
-  id: string;
-  name: string;
-  kind: string;
-}
+export type ModelBranch = Branch;
 
 const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/scenarios`;
 const one = (projectId: string, scenarioId: string) => `${base(projectId)}/${encodeURIComponent(scenarioId)}`;
@@ -65,5 +62,5 @@ export const scenarioApi = {
   /** The run as Mermaid sequence diagram text (docs/sequence-diagrams.md). */
   runSequence: (projectId: string, scenarioId: string, branchId: string | null, signal: AbortSignal) =>
     request<string>('POST', `${one(projectId, scenarioId)}/run`, { query: { branchId, format: 'sequence' }, as: 'text', signal }),
-  branches: (projectId: string, signal: AbortSignal) => api.get<{ items: ModelBranch[] }>(`/api/projects/${encodeURIComponent(projectId)}/branches`, { signal }),
+  branches: (projectId: string, signal: AbortSignal) => call('GET /api/projects/{projectId}/branches', { projectId }, { signal }),
 };
