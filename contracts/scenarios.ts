@@ -95,27 +95,36 @@ const jsonValue: z.ZodType<JsonValue> = z.lazy(() => z.union([z.null(), z.boolea
 export const runResultSchema = z
   .object({
     engineVersion: z.literal(engineVersion),
+    /** SHA-256 (lower-case hex) of the canonical trace text (lib/core/playback/trace-hash.ts). */
     hash: z.string().regex(/^[0-9a-f]{64}$/).meta({ description: 'SHA-256 of the canonical trace text: the same run, the same hash.' }),
     modelVersion: z.number().int(),
     issues: z.array(z.object({ stepId: z.string().nullable(), code: z.enum(issueCodes), message: z.string() })),
     events: z.array(
       z.object({
+        /** 1, 2, 3… in trace order. */
         sequence: z.number().int(),
+        /** Virtual time: "only a declared timeout and a retry backoff move it". */
         atMs: z.number(),
         kind: z.enum(eventKinds),
+        /** The scenario step the event comes from (for a delivery: the publish step). */
         stepId: z.string().nullable(),
+        /** The attempt of the call or delivery the event is about (1 for the first). */
         attempt: z.number().int().nullable(),
         from: z.string().nullable(),
         to: z.string().nullable(),
+        /** The model record the event is about: operation, channel, subscription, binding or store element. */
         target: z.string().nullable(),
+        /** The scenario's JSON value, by reference (request, response, message payload or write change). */
         payload: jsonValue,
         detail: z.string().nullable(),
+        /** The message record ID, for the events of a published message. */
         message: z.string().nullable(),
         headers: z.record(z.string(), z.string()).nullable(),
       }),
     ),
     outcomes: z.array(z.object({ stepId: z.string(), outcome: z.enum(stepOutcomes) })),
     assertions: z.array(z.object({ id: z.string(), passed: z.boolean(), detail: z.string() })),
+    /** "a name for each ID an event can hold", keys in ID order. */
     labels: z.record(z.string(), z.string()).meta({ description: 'A name for each ID an event can hold.' }),
   })
   .meta({ id: 'RunResult' });
