@@ -5,6 +5,9 @@ import type * as ai from './ai';
 import type * as costs from './costs';
 import type * as loadTests from './load-tests';
 import type * as prices from './prices';
+import type * as scenarios from './scenarios';
+import type * as streams from './streams';
+import type * as views from './views';
 import type * as webhooks from './webhooks';
 
 /** Per route of the API whose answer is a contract: the answer of its success status. */
@@ -19,6 +22,8 @@ export interface ApiAnswers {
   'GET /api/instance/diagnostics': z.output<typeof account.diagnosticsSchema>;
   'GET /api/invitations': z.output<typeof account.invitationList>;
   'GET /api/projects/{projectId}': z.output<typeof account.projectSchema>;
+  'GET /api/projects/{projectId}/branches': z.output<typeof streams.branchesList>;
+  'GET /api/projects/{projectId}/branches/{branchId}': z.output<typeof streams.branchSchema>;
   'GET /api/projects/{projectId}/costs': z.output<typeof costs.costSheetSchema>;
   'GET /api/projects/{projectId}/costs/compare': z.output<typeof costs.comparisonSchema>;
   'GET /api/projects/{projectId}/costs/estimate': z.output<typeof costs.estimateSchema>;
@@ -35,7 +40,13 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/load-tests/scripts': z.output<typeof loadTests.loadTestScriptsList>;
   'GET /api/projects/{projectId}/load-tests/scripts/{scriptId}': z.output<typeof loadTests.loadTestScriptSchema>;
   'GET /api/projects/{projectId}/load-tests/targets': z.output<typeof loadTests.loadTestTargetsList>;
+  'GET /api/projects/{projectId}/revisions': z.output<typeof streams.revisionsList>;
+  'GET /api/projects/{projectId}/scenarios': z.output<typeof scenarios.scenarioSummariesPage>;
+  'GET /api/projects/{projectId}/scenarios/{scenarioId}': z.output<typeof scenarios.scenarioSchema>;
   'GET /api/projects/{projectId}/stress/defaults': z.output<typeof loadTests.stressDefaultsSchema>;
+  'GET /api/projects/{projectId}/views': z.output<typeof views.viewsList>;
+  'GET /api/projects/{projectId}/views/{viewId}': z.output<typeof views.viewSchema>;
+  'GET /api/projects/{projectId}/views/{viewId}/share-links': z.output<typeof views.shareLinksList>;
   'GET /api/setup/status': z.output<typeof account.setupStatusSchema>;
   'GET /api/workspaces': z.output<typeof account.workspaceSummaryList>;
   'GET /api/workspaces/{workspaceId}/agent-tokens': z.output<typeof account.agentTokenList>;
@@ -59,6 +70,7 @@ export interface ApiAnswers {
   'POST /api/invitations/{invitationId}/accept': z.output<typeof account.membershipSchema>;
   'POST /api/invitations/{invitationId}/decline': z.output<typeof account.invitationSchema>;
   'POST /api/invitations/{invitationId}/register': z.output<typeof account.registeredThroughInvitationSchema>;
+  'POST /api/projects/{projectId}/branches': z.output<typeof streams.branchSchema>;
   'POST /api/projects/{projectId}/costs/assumptions': z.output<typeof costs.costSheetSchema>;
   'POST /api/projects/{projectId}/costs/copy': z.output<typeof costs.costSheetSchema>;
   'POST /api/projects/{projectId}/costs/estimates': z.output<typeof costs.savedEstimateSchema>;
@@ -70,6 +82,11 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/load-tests/scripts': z.output<typeof loadTests.loadTestScriptSchema>;
   'POST /api/projects/{projectId}/load-tests/targets': z.output<typeof loadTests.loadTestTargetSchema>;
   'POST /api/projects/{projectId}/load-tests/targets/{targetId}/authorise': z.output<typeof loadTests.loadTestTargetSchema>;
+  'POST /api/projects/{projectId}/revisions': z.output<typeof streams.revisionSchema>;
+  'POST /api/projects/{projectId}/scenarios': z.output<typeof scenarios.writtenScenarioSchema>;
+  'POST /api/projects/{projectId}/scenarios/{scenarioId}/run': z.output<typeof scenarios.runResultSchema>;
+  'POST /api/projects/{projectId}/views': z.output<typeof views.viewSchema>;
+  'POST /api/projects/{projectId}/views/{viewId}/share-links': z.output<typeof views.createdShareLinkSchema>;
   'POST /api/setup': z.output<typeof account.setupAnswerSchema>;
   'POST /api/workspaces': z.output<typeof account.workspaceSchema>;
   'POST /api/workspaces/{workspaceId}/agent-tokens': z.output<typeof account.createdAgentTokenSchema>;
@@ -84,4 +101,7 @@ export interface ApiAnswers {
   'PUT /api/projects/{projectId}/costs/resources/{resourceId}': z.output<typeof costs.costSheetSchema>;
   'PUT /api/projects/{projectId}/load-tests/targets/{targetId}': z.output<typeof loadTests.loadTestTargetSchema>;
   'PUT /api/projects/{projectId}/load-tests/targets/{targetId}/override': z.output<typeof loadTests.loadTestTargetSchema>;
+  'PUT /api/projects/{projectId}/scenarios/{scenarioId}': z.output<typeof scenarios.writtenScenarioSchema>;
+  'PUT /api/projects/{projectId}/views/{viewId}': z.output<typeof views.viewSchema>;
+  'PUT /api/projects/{projectId}/views/{viewId}/layout': z.output<typeof views.viewLayoutSchema>;
 }

@@ -52,3 +52,8 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export function describes<T>() {
   return <S extends z.ZodType>(schema: S & (Same<z.output<S>, Jsonified<T>> extends true ? unknown : { mismatch: [z.output<S>, Jsonified<T>] })): S => schema;
 }
+
+/** A member a reader skipped because the format has no such field (a model import, a scenario save). */
+export const ignoredMemberSchema = z.object({ path: z.string().meta({ description: 'JSON path of the member, e.g. `$.elements[0].nmae`.' }), reason: z.string() }).meta({ id: 'IgnoredMember' });
+
+export type IgnoredMember = z.infer<typeof ignoredMemberSchema>;

@@ -4,9 +4,9 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { scenarioDocumentSchema } from '../../lib/core/playback/run-result-schema';
+import { scenarioDocumentSchema, writtenScenarioSchema } from '../../contracts/scenarios';
 import { insertScenario } from '../../lib/features/scenarios/scenario-store';
-import { scenarioBody, writtenScenarioSchema } from './scenario-schema';
+import { scenarioBody } from './scenario-schema';
 import { readScenarioBody, scenarioView } from './scenario-views';
 
 /** 201 the scenario with `ignored` (members no field reads); 409 when the ID is in use or the project holds 2000. */

@@ -4,7 +4,8 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { findScenario } from '../../lib/features/scenarios/scenario-store';
-import { scenarioParams, scenarioSchema } from './scenario-schema';
+import { scenarioSchema } from '../../contracts/scenarios';
+import { scenarioParams } from './scenario-schema';
 import { scenarioView } from './scenario-views';
 
 /** The scenario with `origin`. */

@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { guid, pageOf } from '../../contracts/schema-kit';
+import { scenarioSummariesPage } from '../../contracts/scenarios';
 import { listScenarioPage } from '../../lib/features/scenarios/scenario-store';
 
 /** A page of `{id, name}` in name order, with `nextCursor`. */
@@ -17,7 +16,7 @@ export const listScenarios = defineRoute({
   auth: 'signed-in',
   summary: 'Scenarios by name, paged (viewer)',
   query: pageQuery,
-  answers: { 200: pageOf(z.object({ id: guid, name: z.string() })) },
+  answers: { 200: scenarioSummariesPage },
   access: { role: 'viewer' },
   example: { as: 'readToken' },
   run: async ({ runtime, caller, pathParameters, query }) => {

@@ -3,9 +3,9 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { scenarioDocumentSchema } from '../../lib/core/playback/run-result-schema';
+import { scenarioDocumentSchema, writtenScenarioSchema } from '../../contracts/scenarios';
 import { replaceScenario as writeScenario } from '../../lib/features/scenarios/scenario-store';
-import { scenarioBody, scenarioParams, writtenScenarioSchema } from './scenario-schema';
+import { scenarioBody, scenarioParams } from './scenario-schema';
 import { readScenarioBody, scenarioView } from './scenario-views';
 
 /** The ID comes from the path; a body ID must be the same. Answers the scenario with `ignored`. */

@@ -5,7 +5,7 @@ import { guidText } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { runResultSchema } from '../../lib/core/playback/run-result-schema';
+import { runResultSchema } from '../../contracts/scenarios';
 import { playStoredScenario } from '../../lib/features/scenarios/play-stored-scenario';
 import { scenarioParams } from './scenario-schema';
 

@@ -1,11 +1,4 @@
 import { z } from 'zod';
-import { ignoredMemberSchema } from '../../lib/core/model/record-answer-schemas';
-import { scenarioDocumentSchema, scenarioOriginSchema } from '../../lib/core/playback/run-result-schema';
-
-export const scenarioSchema = scenarioDocumentSchema.extend({ origin: scenarioOriginSchema }).meta({ id: 'Scenario' });
-
-/** The create and replace answers: the scenario with the members no field reads. */
-export const writtenScenarioSchema = scenarioSchema.extend({ ignored: z.array(ignoredMemberSchema) });
 
 export const scenarioParams = z.object({ projectId: z.string(), scenarioId: z.string() });
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
@@ -7,8 +6,9 @@ import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { createShareLink as makeLink } from '../../lib/features/sharing/share-links';
 import { shareLinkUrl } from '../../lib/features/sharing/share-token';
+import { createdShareLinkSchema } from '../../contracts/views';
 import { createShareLinkRequest } from './share-link-inputs';
-import { shareLinkSchema, viewParams } from './share-link-schema';
+import { viewParams } from './share-link-schema';
 
 /**
  * Editor, a person as for view edits: 201 the link with `token` and `url`
@@ -26,7 +26,7 @@ export const createShareLink = defineRoute({
   params: viewParams,
   body: createShareLinkRequest,
   answers: {
-    201: shareLinkSchema.extend({ token: z.string().meta({ description: 'Shown this once.' }), url: z.string().meta({ description: '`/s/{token}`, absolute when the public URL is set.' }) }),
+    201: createdShareLinkSchema,
     400: 'problem',
     404: 'problem',
     409: 'problem',

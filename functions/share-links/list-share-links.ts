@@ -2,9 +2,9 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { listOf } from '../../contracts/schema-kit';
+import { shareLinksList } from '../../contracts/views';
 import { shareLinksOfView } from '../../lib/features/sharing/share-links';
-import { shareLinkSchema, viewParams } from './share-link-schema';
+import { viewParams } from './share-link-schema';
 
 /** Viewer, or a read token: 200 `{items}`, newest first, never a token. */
 export const listShareLinks = defineRoute({
@@ -15,7 +15,7 @@ export const listShareLinks = defineRoute({
   auth: 'signed-in',
   summary: 'Share links of a view with their status, never the token (viewer)',
   params: viewParams,
-  answers: { 200: listOf(shareLinkSchema), 404: 'problem' },
+  answers: { 200: shareLinksList, 404: 'problem' },
   access: { role: 'viewer' },
   example: { as: 'readToken' },
   run: async ({ runtime, caller, pathParameters }) => {

@@ -7,7 +7,7 @@ import { displayName } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { copyMainInto } from '../../lib/features/branches/copy-main';
-import { branchSchema } from './stream-schemas';
+import { branchSchema } from '../../contracts/streams';
 import { branchView } from './stream-views';
 
 const createBranchRequest = z.strictObject({

@@ -7,7 +7,7 @@ import { displayName } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { copyMainInto } from '../../lib/features/branches/copy-main';
-import { revisionSchema } from './stream-schemas';
+import { revisionSchema } from '../../contracts/streams';
 import { revisionView } from './stream-views';
 
 const createRevisionRequest = z.strictObject({ name: displayName(200) });

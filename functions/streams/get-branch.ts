@@ -4,7 +4,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { branchOrMain } from '../../lib/core/model/stream-store';
-import { branchSchema } from './stream-schemas';
+import { branchSchema } from '../../contracts/streams';
 import { branchView } from './stream-views';
 
 /**

@@ -3,8 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { listStreams } from '../../lib/core/model/stream-store';
-import { listOf } from '../../contracts/schema-kit';
-import { branchSchema } from './stream-schemas';
+import { branchesList } from '../../contracts/streams';
 import { branchView } from './stream-views';
 
 export const listBranches = defineRoute({
@@ -14,7 +13,7 @@ export const listBranches = defineRoute({
   path: '/api/projects/{projectId}/branches',
   auth: 'signed-in',
   summary: 'Drafts and variants, oldest first (viewer)',
-  answers: { 200: listOf(branchSchema) },
+  answers: { 200: branchesList },
   access: { role: 'viewer' },
   example: { as: 'viewer' },
   run: async ({ runtime, caller, pathParameters }) => {

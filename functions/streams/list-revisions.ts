@@ -3,8 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { listStreams } from '../../lib/core/model/stream-store';
-import { listOf } from '../../contracts/schema-kit';
-import { revisionSchema } from './stream-schemas';
+import { revisionsList } from '../../contracts/streams';
 import { revisionView } from './stream-views';
 
 export const listRevisions = defineRoute({
@@ -14,7 +13,7 @@ export const listRevisions = defineRoute({
   path: '/api/projects/{projectId}/revisions',
   auth: 'signed-in',
   summary: 'Revisions of the main model, oldest first (viewer)',
-  answers: { 200: listOf(revisionSchema) },
+  answers: { 200: revisionsList },
   access: { role: 'viewer' },
   example: { as: 'readToken' },
   run: async ({ runtime, caller, pathParameters }) => {

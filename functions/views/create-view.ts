@@ -7,7 +7,7 @@ import { HttpProblem } from '../../lib/platform/http/problem';
 import { assertRootElement } from '../../lib/core/model/view-root-element';
 import { findView, insertView } from '../../lib/core/model/view-store';
 import { viewRequest } from './view-inputs';
-import { viewSchema } from './view-schema';
+import { viewSchema } from '../../contracts/views';
 
 /** 409 when the chosen ID is in use. */
 export const createView = defineRoute({

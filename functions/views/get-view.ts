@@ -4,7 +4,8 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { findView } from '../../lib/core/model/view-store';
-import { viewParams, viewSchema } from './view-schema';
+import { viewSchema } from '../../contracts/views';
+import { viewParams } from './view-schema';
 
 export const getView = defineRoute({
   group: 'views',

@@ -3,8 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { listViews as readViews } from '../../lib/core/model/view-store';
-import { listOf } from '../../contracts/schema-kit';
-import { viewSchema } from './view-schema';
+import { viewsList } from '../../contracts/views';
 
 /** 200 `{items}` by name then ID. */
 export const listViews = defineRoute({
@@ -14,7 +13,7 @@ export const listViews = defineRoute({
   path: '/api/projects/{projectId}/views',
   auth: 'signed-in',
   summary: 'Views of the project with their saved positions (viewer)',
-  answers: { 200: listOf(viewSchema) },
+  answers: { 200: viewsList },
   access: { role: 'viewer' },
   example: { as: 'readToken' },
   run: async ({ runtime, caller, pathParameters }) => {

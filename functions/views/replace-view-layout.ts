@@ -1,13 +1,12 @@
-import { z } from 'zod';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { findView, replaceViewLayout as writeLayout } from '../../lib/core/model/view-store';
-import { guid } from '../../contracts/schema-kit';
+import { viewLayoutSchema } from '../../contracts/views';
 import { layoutRequest } from './view-inputs';
-import { positionSchema, viewParams } from './view-schema';
+import { viewParams } from './view-schema';
 
 /** Replaces the saved positions; 200 `{viewId, positions}`. */
 export const replaceViewLayout = defineRoute({
@@ -19,7 +18,7 @@ export const replaceViewLayout = defineRoute({
   summary: 'Replace the saved positions of a view (editor)',
   params: viewParams,
   body: layoutRequest,
-  answers: { 200: z.object({ viewId: guid, positions: z.array(positionSchema) }), 400: 'problem', 404: 'problem' },
+  answers: { 200: viewLayoutSchema, 400: 'problem', 404: 'problem' },
   access: { role: 'editor' },
   example: { as: 'editor', params: { viewId: '{spareViewId}' }, body: { positions: [{ elementId: '{model_shop}', x: 10, y: 20.5 }] } },
   run: async ({ runtime, caller, pathParameters, body }) => {

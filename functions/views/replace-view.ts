@@ -6,7 +6,8 @@ import { HttpProblem } from '../../lib/platform/http/problem';
 import { assertRootElement } from '../../lib/core/model/view-root-element';
 import { findView, updateView } from '../../lib/core/model/view-store';
 import { viewRequest } from './view-inputs';
-import { viewParams, viewSchema } from './view-schema';
+import { viewSchema } from '../../contracts/views';
+import { viewParams } from './view-schema';
 
 /** `{name, rootElementId}`; a body ID must be the path's. */
 export const replaceView = defineRoute({

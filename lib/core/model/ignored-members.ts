@@ -5,14 +5,10 @@
  * import result and the scenario save answer list each one as
  * `{path, reason}`, the path a JSON path from the document root (`$`).
  */
+import type { IgnoredMember } from '../../../contracts/schema-kit';
 
-/** One member a reader skipped. */
-export interface IgnoredMember {
-  /** JSON path of the member, e.g. `$.elements[0].nmae`. */
-  path: string;
-  /** Why it was skipped, naming the field the writer probably meant when one is close. */
-  reason: string;
-}
+/** One member a reader skipped: `path` (e.g. `$.elements[0].nmae`) and why, naming the field the writer probably meant when one is close (contracts/schema-kit.ts). */
+export type { IgnoredMember } from '../../../contracts/schema-kit';
 
 // Keys written after a dot; anything else (dots, brackets, spaces, quotes…) is written as ["…"].
 const plainKey = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;

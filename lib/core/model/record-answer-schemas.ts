@@ -6,12 +6,11 @@
  * interfaces by the compiler (`describes`), so the two cannot part.
  */
 import { z } from 'zod';
-import { describes, guid } from '../../../contracts/schema-kit';
+import { describes, guid, ignoredMemberSchema } from '../../../contracts/schema-kit';
 import { factStatusSchema, provenanceSchema } from '../../../contracts/facts';
 import type { ImportItem } from './plan-import';
 import type { ImportResult } from './import-model-document';
 import type { FactLabel } from './label-fact';
-import type { IgnoredMember } from './ignored-members';
 import {
   channelKinds,
   elementKinds,
@@ -166,10 +165,6 @@ export function recordEntrySchemaOf(kind: ModelKind): z.ZodObject {
 const entrySchemas = new Map<ModelKind, z.ZodObject>();
 
 export const modelKindSchema = z.enum(modelKinds);
-
-export const ignoredMemberSchema = describes<IgnoredMember>()(
-  z.object({ path: z.string().meta({ description: 'JSON path of the member, e.g. `$.elements[0].nmae`.' }), reason: z.string() }).meta({ id: 'IgnoredMember' }),
-);
 
 const importItemSchema = describes<ImportItem>()(
   z.object({

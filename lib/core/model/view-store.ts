@@ -1,24 +1,13 @@
+import type { View, ViewPosition } from '../../../contracts/views';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface ViewPosition {
-  elementId: string;
-  x: number;
-  y: number;
-}
+export type { ViewPosition };
 
-/** A view of a project: a name, an optional root element and saved positions. Not part of revisions. */
-export interface ViewRecord {
-  id: string;
-  projectId: string;
-  name: string;
-  rootElementId: string | null;
-  positions: ViewPosition[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A view of a project: a name, an optional root element and saved positions. Not part of revisions (contracts/views.ts). */
+export type ViewRecord = View;
 
 interface ViewRow {
   id: string;

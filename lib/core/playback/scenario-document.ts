@@ -17,6 +17,7 @@
  * not lost without a word; every listed field is kept, as null when the body
  * leaves it out.
  */
+import { assertionTypes, stepTypes, type AssertionType, type JsonValue, type StepType } from '../../../contracts/scenarios';
 import type { FieldError } from '../../platform/errors/error-codes';
 import { unknownMember, type IgnoredMember } from '../model/ignored-members';
 import { isGuid, shortTextProblem } from '../../platform/text/text-rules';
@@ -24,28 +25,7 @@ import { childPath } from './json-path';
 import { payloadProblem } from './payload-rules';
 import { playbackLimits } from './playback-limits';
 
-/** A JSON value as a scenario carries it in `request`, `response`, `payload` and `change`. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
-/** "Step type": the five kinds of step. */
-export const stepTypes = ['call', 'publish', 'write', 'parallel', 'branch'] as const;
-/** One step type. */
-export type StepType = (typeof stepTypes)[number];
-
-/** "Step outcome | Succeeded, Failed, Skipped" (part 1 "States and transitions"). */
-export const stepOutcomes = ['Succeeded', 'Failed', 'Skipped'] as const;
-/** One step outcome. */
-export type StepOutcome = (typeof stepOutcomes)[number];
-
-/** Fault `kind`: "Error, Outage, Timeout (Timeout only on an operation that has a timeout)". */
-export const faultKinds = ['Error', 'Outage', 'Timeout'] as const;
-/** One fault kind. */
-export type FaultKind = (typeof faultKinds)[number];
-
-/** Assertion `type`: "outcome" and "event-count". */
-export const assertionTypes = ['outcome', 'event-count'] as const;
-/** One assertion type. */
-export type AssertionType = (typeof assertionTypes)[number];
+export { assertionTypes, faultKinds, stepOutcomes, stepTypes, type AssertionType, type FaultKind, type JsonValue, type StepOutcome, type StepType } from '../../../contracts/scenarios';
 
 /** A step list; a null entry is "an empty entry" (malformed-scenario when the scenario runs). */
 export type StepList = Array<Step | null>;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { bindingSchema, channelSchema, elementSchema, messageSchema, operationSchema, relationshipSchema, schemaRecordSchema, subscriptionSchema } from '../../core/model/record-answer-schemas';
 import { describes, guid, pageOf, timestamp } from '../../../contracts/schema-kit';
-import { scenarioDocumentSchema } from '../../core/playback/run-result-schema';
+import { scenarioDocumentSchema } from '../../../contracts/scenarios';
 import type { DroppedItem, OfferedItem } from './plan-architecture-proposal';
 import type { PlannedMissingItem } from './plan-flow-proposal';
 import { proposalStatuses } from './proposal-store';

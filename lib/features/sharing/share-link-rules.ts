@@ -4,12 +4,12 @@
  * Pure: the status is computed on every read from the policy in force now, so
  * a policy change moves links between `active` and `blocked` both ways.
  */
+import type { ShareLinkStatus } from '../../../contracts/views';
 
 export const linkPolicies = ['off', 'password-only', 'public'] as const;
 export type LinkPolicy = (typeof linkPolicies)[number];
 
-export const shareLinkStatuses = ['active', 'expired', 'revoked', 'blocked'] as const;
-export type ShareLinkStatus = (typeof shareLinkStatuses)[number];
+export { shareLinkStatuses, type ShareLinkStatus } from '../../../contracts/views';
 
 /** Whether the policy lets a link with or without password answer (and be made). */
 export function linkPolicyAllows(policy: LinkPolicy, hasPassword: boolean): boolean {

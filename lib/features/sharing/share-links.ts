@@ -1,3 +1,4 @@
+import type { ShareLink } from '../../../contracts/views';
 import type { Kysely } from 'kysely';
 import { appendAudit } from '../../platform/audit/audit-log';
 import { hashPassword } from '../auth/password';
@@ -29,16 +30,7 @@ export async function sharingSettingsOf(context: Pick<SharingContext, 'db' | 'pr
 }
 
 /** A link as the API answers it: never the token or a hash; `status` from the policy in force now. */
-export interface ShareLinkAnswer {
-  id: string;
-  viewId: string;
-  hasPassword: boolean;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  status: ShareLinkStatus;
-}
+export type ShareLinkAnswer = ShareLink;
 
 function statusOf(link: ShareLinkRecord, policy: LinkPolicy, now: Date): ShareLinkStatus {
   return shareLinkStatus({ hasPassword: link.passwordHash !== null, expiresAt: link.expiresAt, revokedAt: link.revokedAt }, policy, now);

@@ -3,48 +3,17 @@
  * "Revisions, branches, views", part 1 "Diagram and model exports",
  * docs/sharing.md "The API"). Shapes are the service's answers.
  */
+import type { CreatedShareLink, ShareLink, ShareLinkStatus, View, ViewPosition } from '../../../../contracts/views';
 import { api } from '../../api/client';
+import { call } from '../../api/call';
 
-export interface ViewPosition {
-  elementId: string;
-  x: number;
-  y: number;
-}
-
-export interface View {
-  id: string;
-  projectId: string;
-  name: string;
-  rootElementId: string | null;
-  positions: ViewPosition[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { CreatedShareLink, ShareLink, ShareLinkStatus, View, ViewPosition };
 
 /** Body of POST and PUT P/views…: `id` only on create, and only when chosen. */
 export interface ViewInput {
   id?: string;
   name: string;
   rootElementId: string | null;
-}
-
-export type ShareLinkStatus = 'active' | 'expired' | 'revoked' | 'blocked';
-
-export interface ShareLink {
-  id: string;
-  viewId: string;
-  hasPassword: boolean;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  status: ShareLinkStatus;
-}
-
-/** The 201 answer: the link with its token and address, given this once. */
-export interface CreatedShareLink extends ShareLink {
-  token: string;
-  url: string;
 }
 
 export interface ElementSummary {
@@ -65,24 +34,21 @@ export const exportPaths = {
 };
 
 export const viewsApi = {
-  list: (projectId: string, signal?: AbortSignal) => api.get<{ items: View[] }>(`${projectBase(projectId)}/views`, { signal }).then((page) => page.items),
-  get: (projectId: string, viewId: string, signal?: AbortSignal) => api.get<View>(viewBase(projectId, viewId), { signal }),
-  create: (projectId: string, input: ViewInput) => api.post<View>(`${projectBase(projectId)}/views`, input),
-  replace: (projectId: string, viewId: string, input: ViewInput) => api.put<View>(viewBase(projectId, viewId), input),
+  list: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/views', { projectId }, { signal }).then((page) => page.items),
+  get: (projectId: string, viewId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/views/{viewId}', { projectId, viewId }, { signal }),
+  create: (projectId: string, input: ViewInput) => call('POST /api/projects/{projectId}/views', { projectId }, { body: input }),
+  replace: (projectId: string, viewId: string, input: ViewInput) => call('PUT /api/projects/{projectId}/views/{viewId}', { projectId, viewId }, { body: input }),
   remove: (projectId: string, viewId: string) => api.delete<void>(viewBase(projectId, viewId)),
   /** PUT …/layout replaces every saved position of the view; answers `{viewId, positions}`. */
-  replaceLayout: (projectId: string, viewId: string, positions: ViewPosition[]) =>
-    api.put<{ viewId: string; positions: ViewPosition[] }>(`${viewBase(projectId, viewId)}/layout`, { positions }),
+  replaceLayout: (projectId: string, viewId: string, positions: ViewPosition[]) => call('PUT /api/projects/{projectId}/views/{viewId}/layout', { projectId, viewId }, { body: { positions } }),
   svg: (projectId: string, viewId: string, signal?: AbortSignal) => api.get<string>(exportPaths.svg(projectId, viewId), { as: 'text', signal }),
   flowchart: (projectId: string, viewId: string, signal?: AbortSignal) => api.get<string>(exportPaths.flowchart(projectId, viewId), { as: 'text', signal }),
   architectureDsl: (projectId: string, signal?: AbortSignal) => api.get<string>(exportPaths.architectureDsl(projectId), { as: 'text', signal }),
 };
 
 export const shareLinksApi = {
-  list: (projectId: string, viewId: string, signal?: AbortSignal) =>
-    api.get<{ items: ShareLink[] }>(`${viewBase(projectId, viewId)}/share-links`, { signal }).then((page) => page.items),
-  create: (projectId: string, viewId: string, input: { password: string | null; expiresAt: string | null }) =>
-    api.post<CreatedShareLink>(`${viewBase(projectId, viewId)}/share-links`, input),
+  list: (projectId: string, viewId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/views/{viewId}/share-links', { projectId, viewId }, { signal }).then((page) => page.items),
+  create: (projectId: string, viewId: string, input: { password: string | null; expiresAt: string | null }) => call('POST /api/projects/{projectId}/views/{viewId}/share-links', { projectId, viewId }, { body: input }),
   revoke: (projectId: string, linkId: string) => api.delete<void>(`${projectBase(projectId)}/share-links/${encodeURIComponent(linkId)}`),
 };
 
