@@ -103,7 +103,6 @@ module.exports = {
       to: {
         path: `^${fixture}(lib|functions|jobs|local|cli|infra)/`,
         pathNot: [
-          '^lib/features/comments/comment-records\\.ts$',
           '^lib/features/costs/cost-sheet\\.ts$',
           '^lib/core/extract/scan-diagnostics\\.ts$',
           '^lib/features/load-tests/load-test-records\\.ts$',

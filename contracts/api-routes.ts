@@ -1,11 +1,22 @@
 // Generated from the route list (functions/routes.ts) and contracts/index.ts by `npm run contracts`; do not edit.
 import type { z } from 'zod';
 import type * as ai from './ai';
+import type * as comments from './comments';
 import type * as webhooks from './webhooks';
 
 /** Per route of the API whose answer is a contract: the answer of its success status. */
 export interface ApiAnswers {
+  'GET /api/projects/{projectId}/decisions': z.output<typeof comments.decisionsPage>;
+  'GET /api/projects/{projectId}/threads': z.output<typeof comments.threadSummariesPage>;
+  'GET /api/projects/{projectId}/threads/{threadId}': z.output<typeof comments.threadSchema>;
   'GET /api/workspaces/{workspaceId}/ai/calls': z.output<typeof ai.aiCallsPage>;
   'GET /api/workspaces/{workspaceId}/ai/usage': z.output<typeof ai.aiUsageSchema>;
   'GET /api/workspaces/{workspaceId}/webhook-deliveries': z.output<typeof webhooks.webhookDeliveriesPage>;
+  'PATCH /api/projects/{projectId}/threads/{threadId}/comments/{commentId}': z.output<typeof comments.commentSchema>;
+  'POST /api/projects/{projectId}/threads': z.output<typeof comments.threadSchema>;
+  'POST /api/projects/{projectId}/threads/{threadId}/raise-decision': z.output<typeof comments.decisionSchema>;
+  'POST /api/projects/{projectId}/threads/{threadId}/raise-question': z.output<typeof comments.questionSchema>;
+  'POST /api/projects/{projectId}/threads/{threadId}/reopen': z.output<typeof comments.threadSchema>;
+  'POST /api/projects/{projectId}/threads/{threadId}/replies': z.output<typeof comments.commentSchema>;
+  'POST /api/projects/{projectId}/threads/{threadId}/resolve': z.output<typeof comments.threadSchema>;
 }

@@ -4,3 +4,4 @@
  */
 export * as ai from './ai';
 export * as webhooks from './webhooks';
+export * as comments from './comments';
