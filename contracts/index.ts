@@ -5,3 +5,4 @@
 export * as ai from './ai';
 export * as webhooks from './webhooks';
 export * as comments from './comments';
+export * as aiProposals from './ai-proposals';

@@ -30,7 +30,7 @@ export function apiRoutesText(endpoints: readonly Endpoint[], modules: Readonly<
   return [
     '// Generated from the route list (functions/routes.ts) and contracts/index.ts by `npm run contracts`; do not edit.',
     "import type { z } from 'zod';",
-    ...used.map((module) => `import type * as ${module} from './${module}';`),
+    ...used.map((module) => `import type * as ${module} from './${module.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}';`),
     '',
     '/** Per route of the API whose answer is a contract: the answer of its success status. */',
     'export interface ApiAnswers {',
