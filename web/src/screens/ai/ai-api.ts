@@ -65,9 +65,10 @@ export const proposalsApi = {
   getArchitecture: (projectId: string, id: string, signal: AbortSignal) => call('GET /api/projects/{projectId}/ai/architecture-proposals/{proposalId}', { projectId, proposalId: id }, { signal }),
   askFlow: (projectId: string, body: { request: string | null; branchId: string | null; reviseScenarioId: string | null; documentSourceId?: string | null; documentPath?: string | null }) =>
     api.post<AskOutcome<FlowProposal>>(collection(projectId, 'flow'), body),
-  askArchitecture: (projectId: string, body: { request: string | null; branchId: string | null }) => api.post<AskOutcome<ArchitectureProposal>>(collection(projectId, 'architecture'), body),
-  askArchitectureFromDocument: (projectId: string, body: { sourceId: string | null; path: string | null; request: string | null }) =>
-    api.post<AskOutcome<ArchitectureProposal>>(`${collection(projectId, 'architecture')}/from-document`, body),
+  askArchitecture: (projectId: string, body: { request: string | null; branchId: string | null }): Promise<AskOutcome<ArchitectureProposal>> =>
+    call('POST /api/projects/{projectId}/ai/architecture-proposals', { projectId }, { body }),
+  askArchitectureFromDocument: (projectId: string, body: { sourceId: string | null; path: string | null; request: string | null }): Promise<AskOutcome<ArchitectureProposal>> =>
+    call('POST /api/projects/{projectId}/ai/architecture-proposals/from-document', { projectId }, { body }),
   /** The person's JSON text, sent as it is inside the submit body, so the API names each field it refuses. */
   submit: (projectId: string, kind: ProposalKind, request: string | null, output: unknown): Promise<FlowProposal | ArchitectureProposal> =>
     kind === 'flow'
