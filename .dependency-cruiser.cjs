@@ -103,7 +103,6 @@ module.exports = {
       to: {
         path: `^${fixture}(lib|functions|jobs|local|cli|infra)/`,
         pathNot: [
-          '^lib/features/comments/comment-records\\.ts$',
           '^lib/core/extract/scan-diagnostics\\.ts$',
           '^lib/core/model/model-records\\.ts$',
           '^lib/core/render/svg-to-png\\.ts$',

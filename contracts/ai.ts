@@ -12,6 +12,20 @@ import { guid, pageOf, timestamp } from './schema-kit';
 export const aiUnavailableReasons = ['no-provider', 'missing-key', 'provider-error', 'timeout', 'invalid-output', 'provider-budget', 'workspace-budget', 'address-refused'] as const;
 export type AiUnavailableReason = (typeof aiUnavailableReasons)[number];
 
+/** The 200 "AI unavailable" answer of part 1, the same body on every AI endpoint (docs/ai.md). */
+export const aiUnavailableAnswerSchema = z.object({
+  status: z.literal('unavailable'),
+  task: z.string(),
+  reason: z.enum(aiUnavailableReasons),
+  /** One sentence for people; never a key, never model text. */
+  detail: z.string(),
+  /** The provider that was asked or would have been, when known. */
+  providerId: z.string().nullable(),
+  /** The call record (`GET W/ai/calls`), when one was written: every attempt that reached a routed provider has one. */
+  callId: z.string().nullable(),
+}).meta({ id: 'AiUnavailableAnswer', description: 'No AI answer: `reason` says why (docs/ai.md "The unavailable answer"). Nothing but the call record is stored.' });
+export type AiUnavailableAnswer = z.infer<typeof aiUnavailableAnswerSchema>;
+
 /** Exact decimal text, USD. */
 const usd = z.string().meta({ description: 'Exact decimal text, USD.' });
 

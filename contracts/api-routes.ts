@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 import type * as account from './account';
 import type * as ai from './ai';
+import type * as aiProposals from './ai-proposals';
+import type * as comments from './comments';
 import type * as costs from './costs';
 import type * as loadTests from './load-tests';
 import type * as prices from './prices';
@@ -10,7 +12,7 @@ import type * as streams from './streams';
 import type * as views from './views';
 import type * as webhooks from './webhooks';
 
-/** Per route of the API whose answer is a contract: the answer of its success status. */
+/** Per route of the API whose answers are contracts: the answers of its success statuses. */
 export interface ApiAnswers {
   'DELETE /api/projects/{projectId}/costs/assumptions/{assumptionId}': z.output<typeof costs.costSheetSchema>;
   'DELETE /api/projects/{projectId}/costs/resources/{resourceId}': z.output<typeof costs.costSheetSchema>;
@@ -22,6 +24,9 @@ export interface ApiAnswers {
   'GET /api/instance/diagnostics': z.output<typeof account.diagnosticsSchema>;
   'GET /api/invitations': z.output<typeof account.invitationList>;
   'GET /api/projects/{projectId}': z.output<typeof account.projectSchema>;
+  'GET /api/projects/{projectId}/ai/architecture-proposals': z.output<typeof aiProposals.architectureProposalPageSchema>;
+  'GET /api/projects/{projectId}/ai/architecture-proposals/{proposalId}': z.output<typeof aiProposals.architectureProposalSchema>;
+  'GET /api/projects/{projectId}/ai/flow-proposals': z.output<typeof aiProposals.flowProposalPageSchema>;
   'GET /api/projects/{projectId}/branches': z.output<typeof streams.branchesList>;
   'GET /api/projects/{projectId}/branches/{branchId}': z.output<typeof streams.branchSchema>;
   'GET /api/projects/{projectId}/costs': z.output<typeof costs.costSheetSchema>;
@@ -30,6 +35,7 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/costs/estimates': z.output<typeof costs.savedEstimatesList>;
   'GET /api/projects/{projectId}/costs/estimates/{estimateId}': z.output<typeof costs.savedEstimateSchema>;
   'GET /api/projects/{projectId}/costs/prices': z.output<typeof costs.projectPricesSchema>;
+  'GET /api/projects/{projectId}/decisions': z.output<typeof comments.decisionsPage>;
   'GET /api/projects/{projectId}/load-tests/compare/estimate': z.output<typeof loadTests.estimateComparisonSchema>;
   'GET /api/projects/{projectId}/load-tests/compare/results': z.output<typeof loadTests.regressionSchema>;
   'GET /api/projects/{projectId}/load-tests/profiles': z.output<typeof loadTests.stressProfilesList>;
@@ -44,6 +50,8 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/scenarios': z.output<typeof scenarios.scenarioSummariesPage>;
   'GET /api/projects/{projectId}/scenarios/{scenarioId}': z.output<typeof scenarios.scenarioSchema>;
   'GET /api/projects/{projectId}/stress/defaults': z.output<typeof loadTests.stressDefaultsSchema>;
+  'GET /api/projects/{projectId}/threads': z.output<typeof comments.threadSummariesPage>;
+  'GET /api/projects/{projectId}/threads/{threadId}': z.output<typeof comments.threadSchema>;
   'GET /api/projects/{projectId}/views': z.output<typeof views.viewsList>;
   'GET /api/projects/{projectId}/views/{viewId}': z.output<typeof views.viewSchema>;
   'GET /api/projects/{projectId}/views/{viewId}/share-links': z.output<typeof views.shareLinksList>;
@@ -63,6 +71,7 @@ export interface ApiAnswers {
   'GET /api/workspaces/{workspaceId}/secrets': z.output<typeof account.secretStatusList>;
   'GET /api/workspaces/{workspaceId}/webhook-deliveries': z.output<typeof webhooks.webhookDeliveriesPage>;
   'PATCH /api/projects/{projectId}': z.output<typeof account.projectSchema>;
+  'PATCH /api/projects/{projectId}/threads/{threadId}/comments/{commentId}': z.output<typeof comments.commentSchema>;
   'PATCH /api/workspaces/{workspaceId}/members/{memberUserId}': z.output<typeof account.membershipSchema>;
   'POST /api/auth/login': z.output<typeof account.signedInSchema>;
   'POST /api/auth/register': z.output<typeof account.signedInSchema>;
@@ -70,6 +79,10 @@ export interface ApiAnswers {
   'POST /api/invitations/{invitationId}/accept': z.output<typeof account.membershipSchema>;
   'POST /api/invitations/{invitationId}/decline': z.output<typeof account.invitationSchema>;
   'POST /api/invitations/{invitationId}/register': z.output<typeof account.registeredThroughInvitationSchema>;
+  'POST /api/projects/{projectId}/ai/architecture-proposals': z.output<typeof ai.aiUnavailableAnswerSchema> | z.output<typeof aiProposals.architectureProposalSchema>;
+  'POST /api/projects/{projectId}/ai/architecture-proposals/from-document': z.output<typeof ai.aiUnavailableAnswerSchema> | z.output<typeof aiProposals.architectureProposalSchema>;
+  'POST /api/projects/{projectId}/ai/architecture-proposals/submit': z.output<typeof aiProposals.architectureProposalSchema>;
+  'POST /api/projects/{projectId}/ai/architecture-proposals/{proposalId}/decide': z.output<typeof aiProposals.architectureProposalSchema>;
   'POST /api/projects/{projectId}/branches': z.output<typeof streams.branchSchema>;
   'POST /api/projects/{projectId}/costs/assumptions': z.output<typeof costs.costSheetSchema>;
   'POST /api/projects/{projectId}/costs/copy': z.output<typeof costs.costSheetSchema>;
@@ -85,12 +98,18 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/revisions': z.output<typeof streams.revisionSchema>;
   'POST /api/projects/{projectId}/scenarios': z.output<typeof scenarios.writtenScenarioSchema>;
   'POST /api/projects/{projectId}/scenarios/{scenarioId}/run': z.output<typeof scenarios.runResultSchema>;
+  'POST /api/projects/{projectId}/threads': z.output<typeof comments.threadSchema>;
+  'POST /api/projects/{projectId}/threads/{threadId}/raise-decision': z.output<typeof comments.decisionSchema>;
+  'POST /api/projects/{projectId}/threads/{threadId}/raise-question': z.output<typeof comments.questionSchema>;
+  'POST /api/projects/{projectId}/threads/{threadId}/reopen': z.output<typeof comments.threadSchema>;
+  'POST /api/projects/{projectId}/threads/{threadId}/replies': z.output<typeof comments.commentSchema>;
+  'POST /api/projects/{projectId}/threads/{threadId}/resolve': z.output<typeof comments.threadSchema>;
   'POST /api/projects/{projectId}/views': z.output<typeof views.viewSchema>;
   'POST /api/projects/{projectId}/views/{viewId}/share-links': z.output<typeof views.createdShareLinkSchema>;
   'POST /api/setup': z.output<typeof account.setupAnswerSchema>;
   'POST /api/workspaces': z.output<typeof account.workspaceSchema>;
   'POST /api/workspaces/{workspaceId}/agent-tokens': z.output<typeof account.createdAgentTokenSchema>;
-  'POST /api/workspaces/{workspaceId}/invitations': z.output<typeof account.reissuedInvitationSchema>;
+  'POST /api/workspaces/{workspaceId}/invitations': z.output<typeof account.reissuedInvitationSchema> | z.output<typeof account.issuedInvitationSchema>;
   'POST /api/workspaces/{workspaceId}/prices': z.output<typeof prices.priceEntrySchema>;
   'POST /api/workspaces/{workspaceId}/prices/aws': z.output<typeof prices.importedPricesSchema>;
   'POST /api/workspaces/{workspaceId}/prices/azure': z.output<typeof prices.priceEntrySchema>;

@@ -4,6 +4,8 @@
  */
 export * as account from './account';
 export * as ai from './ai';
+export * as aiProposals from './ai-proposals';
+export * as comments from './comments';
 export * as costs from './costs';
 export * as factStatuses from './fact-statuses';
 export * as facts from './facts';

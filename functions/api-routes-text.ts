@@ -1,12 +1,12 @@
 import type { Endpoint } from '../lib/platform/http/define-route';
 import { routeKeyOf } from '../lib/platform/http/route-definition';
 
-/** The first success status of a contract's answers. */
-function successStatusOf(endpoint: Endpoint): number | undefined {
+/** The success statuses of a contract's answers, in order. */
+function successStatusesOf(endpoint: Endpoint): number[] {
   return Object.keys(endpoint.contract.responses)
     .map(Number)
     .filter((status) => status >= 200 && status < 300)
-    .sort((a, b) => a - b)[0];
+    .sort((a, b) => a - b);
 }
 
 /** The file of a contracts module named in contracts/index.ts: `loadTests` → `load-tests`. */
@@ -15,8 +15,8 @@ function fileOf(module: string): string {
 }
 
 /**
- * The text of contracts/api-routes.ts: for each endpoint whose success answer is a schema exported
- * by a contracts module, its `METHOD /path` and that schema's output type. Schemas are found by
+ * The text of contracts/api-routes.ts: for each endpoint whose success answers are schemas exported
+ * by contracts modules, its `METHOD /path` and those schemas' output types. Schemas are found by
  * identity, so an endpoint that answers with a schema of its own (not yet in contracts/) is left
  * out, and one that changes its schema changes the type the web client reads.
  */
@@ -25,19 +25,22 @@ export function apiRoutesText(endpoints: readonly Endpoint[], modules: Readonly<
   for (const [module, exports] of Object.entries(modules)) for (const [name, value] of Object.entries(exports)) if (typeof value === 'object' && value !== null && !names.has(value)) names.set(value, `${module}.${name}`);
   const lines = new Map<string, string>();
   for (const endpoint of endpoints) {
-    const status = successStatusOf(endpoint);
-    const answer = status === undefined ? undefined : endpoint.contract.responses[status];
-    const schema = typeof answer === 'object' && answer !== null && 'contentType' in answer ? answer.schema : answer;
-    const name = names.get(schema);
-    if (name) lines.set(routeKeyOf(endpoint), `  '${routeKeyOf(endpoint)}': z.output<typeof ${name}>;`);
+    const answers = successStatusesOf(endpoint).map((status) => {
+      const answer = endpoint.contract.responses[status];
+      return names.get(typeof answer === 'object' && answer !== null && 'contentType' in answer ? answer.schema : answer);
+    });
+    // Every success answer must be a contract (a new proposal or the AI unavailable answer, say), or the route is left out.
+    if (answers.length === 0 || answers.some((name) => name === undefined)) continue;
+    const types = [...new Set(answers)].map((name) => `z.output<typeof ${name}>`);
+    lines.set(routeKeyOf(endpoint), `  '${routeKeyOf(endpoint)}': ${types.join(' | ')};`);
   }
-  const used = [...new Set([...lines.values()].map((line) => /typeof (\w+)\./.exec(line)![1]!))].sort();
+  const used = [...new Set([...lines.values()].flatMap((line) => [...line.matchAll(/typeof (\w+)\./g)].map((match) => match[1]!)))].sort();
   return [
     '// Generated from the route list (functions/routes.ts) and contracts/index.ts by `npm run contracts`; do not edit.',
     "import type { z } from 'zod';",
     ...used.map((module) => `import type * as ${module} from './${fileOf(module)}';`),
     '',
-    '/** Per route of the API whose answer is a contract: the answer of its success status. */',
+    '/** Per route of the API whose answers are contracts: the answers of its success statuses. */',
     'export interface ApiAnswers {',
     ...[...lines.keys()].sort().map((key) => lines.get(key)!),
     '}',

@@ -1,5 +1,5 @@
 import { decideArchitectureProposal as decide } from '../../lib/features/ai-proposals/decide-architecture-proposal';
-import { architectureProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { architectureProposalSchema } from '../../contracts/ai-proposals';
 import { proposalView } from '../../lib/features/ai-proposals/proposal-views';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';

@@ -1,4 +1,4 @@
-import { architectureProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { architectureProposalSchema } from '../../contracts/ai-proposals';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { inProposals } from './proposal-contract-parts';
 import { getProposalOf } from './proposal-operations';

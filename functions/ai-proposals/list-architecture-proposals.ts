@@ -1,4 +1,4 @@
-import { architectureProposalPageSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { architectureProposalPageSchema } from '../../contracts/ai-proposals';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { inProposals } from './proposal-contract-parts';
 import { architectureListQuery } from './proposal-inputs';

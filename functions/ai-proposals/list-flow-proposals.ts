@@ -1,4 +1,4 @@
-import { flowProposalPageSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { flowProposalPageSchema } from '../../contracts/ai-proposals';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { inProposals } from './proposal-contract-parts';
 import { proposalListQuery } from './proposal-inputs';

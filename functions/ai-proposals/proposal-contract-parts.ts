@@ -5,7 +5,7 @@
  * (`aiProjectId`, `acceptProjectId`), made by submit: no AI provider answers in the test, and no
  * other example moves those models, so the accept example finds its proposal current.
  */
-import { aiUnavailableAnswerSchema } from '../../lib/features/ai/ai-task';
+import { aiUnavailableAnswerSchema } from '../../contracts/ai';
 import type { MediaBody } from '../../lib/platform/http/route-contract';
 
 /** The 200 of the endpoints that ask the AI. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { architectureOutputSchema } from '../../lib/features/ai-proposals/architecture-output';
 import { flowOutputSchema } from '../../lib/features/ai-proposals/flow-output';
-import { proposalStatuses } from '../../lib/features/ai-proposals/proposal-store';
+import { proposalStatuses } from '../../contracts/ai-proposals';
 import { guidText, pageCursor, pageLimit, storedText } from '../../lib/platform/http/common-schemas';
 
 /** The written request: free text, 4000 characters at most (docs/ai-proposals.md "Limits"). */

@@ -1,5 +1,5 @@
 import { submitArchitecture } from '../../lib/features/ai-proposals/create-architecture-proposal';
-import { architectureProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { architectureProposalSchema } from '../../contracts/ai-proposals';
 import { proposalView } from '../../lib/features/ai-proposals/proposal-views';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { actorOf } from '../../lib/platform/http/caller';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiUnavailableAnswerSchema } from '../../lib/features/ai/ai-task';
+import { aiUnavailableAnswerSchema } from '../../contracts/ai';
 import { explainDeltaSchema } from '../../lib/features/ai/ai-answer-schemas';
 import { explainModel } from '../../lib/features/ai/explain/explain-model';
 import { authorizeProject } from '../../lib/features/auth/access-policy';

@@ -1,4 +1,4 @@
-import { commentSchema } from '../../lib/features/comments/comment-answer-schemas';
+import { commentSchema } from '../../contracts/comments';
 import { replyToThread } from '../../lib/features/comments/threads';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';

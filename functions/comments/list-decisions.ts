@@ -1,9 +1,8 @@
-import { decisionSchema } from '../../lib/features/comments/comment-answer-schemas';
+import { decisionsPage } from '../../contracts/comments';
 import { listDecisions } from '../../lib/features/comments/comment-lists';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../contracts/schema-kit';
 import { authorizeReader } from './comment-access';
 import { decisionListQuery } from './comment-inputs';
 
@@ -16,7 +15,7 @@ export const listThreadDecisions = defineRoute({
   auth: 'signed-in',
   summary: 'Decisions on main or ?draftId=, newest first; ?targetId= the chain on one target (viewer)',
   query: decisionListQuery,
-  answers: { 200: pageOf(decisionSchema), 400: 'problem', 404: 'problem' },
+  answers: { 200: decisionsPage, 400: 'problem', 404: 'problem' },
   access: { role: 'viewer' },
   description: 'On main, or in `draftId` (404 when it names no draft of the project); `targetId` the chain on one target, the one in force first.',
   example: { as: 'readToken', query: { targetId: '{model_orders}' } },

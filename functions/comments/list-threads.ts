@@ -1,9 +1,8 @@
-import { threadSummarySchema } from '../../lib/features/comments/comment-answer-schemas';
+import { threadSummariesPage } from '../../contracts/comments';
 import { listThreads } from '../../lib/features/comments/comment-lists';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../contracts/schema-kit';
 import { authorizeReader } from './comment-access';
 import { threadListQuery } from './comment-inputs';
 
@@ -16,7 +15,7 @@ export const listCommentThreads = defineRoute({
   auth: 'signed-in',
   summary: 'Threads on main or ?draftId=, newest first; ?targetId=, ?status=open|resolved (viewer)',
   query: threadListQuery,
-  answers: { 200: pageOf(threadSummarySchema), 400: 'problem', 404: 'problem' },
+  answers: { 200: threadSummariesPage, 400: 'problem', 404: 'problem' },
   access: { role: 'viewer' },
   description: 'Each thread with its first comment, newest first; without `draftId` the threads on main only (a `draftId` that names no draft of the project is 404). `cursor` is the `nextCursor` of the page before with the same filters.',
   example: { as: 'readToken', query: { status: 'open', limit: '10' } },

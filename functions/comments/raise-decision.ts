@@ -1,4 +1,4 @@
-import { decisionSchema } from '../../lib/features/comments/comment-answer-schemas';
+import { decisionSchema } from '../../contracts/comments';
 import { raiseDecision } from '../../lib/features/comments/thread-outcomes';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';

@@ -1,4 +1,4 @@
-import { questionSchema } from '../../lib/features/comments/comment-answer-schemas';
+import { questionSchema } from '../../contracts/comments';
 import { raiseQuestion } from '../../lib/features/comments/thread-outcomes';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';

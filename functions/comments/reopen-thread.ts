@@ -1,4 +1,4 @@
-import { threadSchema } from '../../lib/features/comments/comment-answer-schemas';
+import { threadSchema } from '../../contracts/comments';
 import { setStatus } from '../../lib/features/comments/threads';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';

@@ -3,6 +3,7 @@
  * proposal, its content as JSON. Writers that decide lock the row first
  * (`lockProposal`), so two decisions on one proposal go one at a time.
  */
+import type { ProposalStatus } from '../../../contracts/ai-proposals';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AiProposalsTable, Database } from '../../platform/db/schema';
 import { ConflictError, NotFoundError } from '../../platform/errors/service-error';
@@ -12,14 +13,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const proposalKinds = ['flow', 'architecture'] as const;
 export type ProposalKind = (typeof proposalKinds)[number];
 
-/**
- * A proposal's states (docs/ai-proposals.md "States"): `open` until decided;
- * `accepted` when its scenario was written (flow) or every item is decided and at
- * least one was accepted (architecture); `rejected` when rejected (flow) or every
- * item was rejected (architecture).
- */
-export const proposalStatuses = ['open', 'accepted', 'rejected'] as const;
-export type ProposalStatus = (typeof proposalStatuses)[number];
+/** A proposal's states (docs/ai-proposals.md "States"; contracts/ai-proposals.ts). */
+export { proposalStatuses, type ProposalStatus } from '../../../contracts/ai-proposals';
 
 /** Open proposals of one kind a project may hold; more answer 409 (docs/ai-proposals.md "Limits"). */
 export const maxOpenProposalsPerKind = 500;

@@ -2,6 +2,7 @@
  * Proposals as the API and the agent tools answer them (docs/ai-proposals.md
  * "Records"): the same shapes over HTTP and in `list_proposals` / `get_proposal`.
  */
+import type { ArchitectureProposal, ArchitectureProposalSummary, FlowProposalSummary } from '../../../contracts/ai-proposals';
 import type { ArchitecturePlan } from './plan-architecture-proposal';
 import type { PlannedFlow } from './plan-flow-proposal';
 import type { ProposalKind, ProposalRow } from './proposal-store';
@@ -36,11 +37,11 @@ function summaryFields<K extends ProposalKind>(row: ProposalRow, kind: K) {
   };
 }
 
-function flowSummary(row: ProposalRow, flow: PlannedFlow) {
+function flowSummary(row: ProposalRow, flow: PlannedFlow): FlowProposalSummary {
   return { ...summaryFields(row, 'flow' as const), scenarioName: flow.scenario.name, reviseScenarioId: row.revise_scenario_id, scenarioId: row.scenario_id, missingCount: flow.missing.length, missingCreated: flow.missing.filter((m) => m.createdId !== null).length };
 }
 
-function architectureSummary(row: ProposalRow, plan: ArchitecturePlan) {
+function architectureSummary(row: ProposalRow, plan: ArchitecturePlan): ArchitectureProposalSummary {
   const count = (decision: string) => plan.items.filter((item) => item.decision === decision).length;
   // `scanId`: the scan whose facts the proposal groups, or null (docs/ai-proposals.md "Architecture from a scan").
   return { ...summaryFields(row, 'architecture' as const), scanId: row.scan_id, itemCount: plan.items.length, pending: count('pending'), accepted: count('accepted'), rejected: count('rejected'), droppedCount: plan.dropped.length };
@@ -63,7 +64,7 @@ function flowView(row: ProposalRow, flow: PlannedFlow) {
   return { ...flowSummary(row, flow), ...viewFields(row), flow: { scenario: flow.scenario, missing: flow.missing, notes: flow.notes } };
 }
 
-function architectureView(row: ProposalRow, plan: ArchitecturePlan) {
+function architectureView(row: ProposalRow, plan: ArchitecturePlan): ArchitectureProposal {
   return { ...architectureSummary(row, plan), ...viewFields(row), items: plan.items, dropped: plan.dropped, notes: plan.notes };
 }
 
@@ -72,8 +73,7 @@ export function proposalView(row: ProposalRow): FlowProposalView | ArchitectureP
   return row.kind === 'flow' ? flowView(row, row.content as PlannedFlow) : architectureView(row, row.content as ArchitecturePlan);
 }
 
-/** The answers' types, which the API description (proposal-answer-schemas.ts) is checked against. */
-export type FlowProposalSummary = ReturnType<typeof flowSummary>;
-export type ArchitectureProposalSummary = ReturnType<typeof architectureSummary>;
+/** The answers' types: the summaries and the architecture proposal are the contracts' (contracts/ai-proposals.ts); the flow proposal's schema (proposal-answer-schemas.ts) is checked against its type here. */
+export type { ArchitectureProposalSummary, FlowProposalSummary };
 export type FlowProposalView = ReturnType<typeof flowView>;
-export type ArchitectureProposalView = ReturnType<typeof architectureView>;
+export type ArchitectureProposalView = ArchitectureProposal;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { aiUnavailableReasons } from '../../../contracts/ai';
+import type { z } from 'zod';
+import type { AiUnavailableAnswer } from '../../../contracts/ai';
 import type { aiTasks } from '../settings/settings-schema';
 
 /**
@@ -26,19 +26,8 @@ export type AiTask = (typeof aiTasks)[number];
  */
 export { aiUnavailableReasons, type AiUnavailableReason } from '../../../contracts/ai';
 
-/** The 200 "AI unavailable" answer of part 1, the same body on every AI endpoint (docs/ai.md). */
-export const aiUnavailableAnswerSchema = z.object({
-  status: z.literal('unavailable'),
-  task: z.string(),
-  reason: z.enum(aiUnavailableReasons),
-  /** One sentence for people; never a key, never model text. */
-  detail: z.string(),
-  /** The provider that was asked or would have been, when known. */
-  providerId: z.string().nullable(),
-  /** The call record (`GET W/ai/calls`), when one was written: every attempt that reached a routed provider has one. */
-  callId: z.string().nullable(),
-}).meta({ id: 'AiUnavailableAnswer', description: 'No AI answer: `reason` says why (docs/ai.md "The unavailable answer"). Nothing but the call record is stored.' });
-export type AiUnavailableAnswer = z.infer<typeof aiUnavailableAnswerSchema>;
+/** The 200 "AI unavailable" answer of part 1, the same body on every AI endpoint (contracts/ai.ts). */
+export { aiUnavailableAnswerSchema, type AiUnavailableAnswer } from '../../../contracts/ai';
 
 /** A piece of text from the model, a repository or a person: placed in the prompt's delimited data block, never as instructions. */
 export interface AiDataPart {

@@ -1,15 +1,16 @@
 /**
- * The comment endpoints as the client calls them (docs/comments.md), with the service's own
- * record types (lib/features/comments/comment-records.ts), so the screens cannot drift from the API.
+ * The comment endpoints as the client calls them (docs/comments.md), typed by the contracts
+ * (contracts/comments.ts), so the screens cannot drift from the API.
  */
-import { api, type Page } from '../../api/client';
-import type { CommentView, DecisionView, QuestionView, TargetKind, ThreadStatus, ThreadSummary, ThreadView } from '../../../../lib/features/comments/comment-records';
+import type { TargetKind, ThreadStatus } from '../../../../contracts/comments';
+import { api } from '../../api/client';
+import { call } from '../../api/call';
 
-export { targetKinds, threadStatuses } from '../../../../lib/features/comments/comment-records';
-export type { CommentView, DecisionView, PersonRef, QuestionView, TargetKind, ThreadStatus, ThreadSummary, ThreadView } from '../../../../lib/features/comments/comment-records';
+export type { CommentView, DecisionView, PersonRef, QuestionView, TargetKind, ThreadStatus, ThreadSummary, ThreadView } from '../../../../contracts/comments';
 
-const threadsBase = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/threads`;
-const threadBase = (projectId: string, threadId: string) => `${threadsBase(projectId)}/${encodeURIComponent(threadId)}`;
+/** What a thread can be on, in the order the forms offer them: every kind the contract names, none else. */
+const everyTargetKind = { element: 0, relationship: 1, message: 2, schema: 3, operation: 4, channel: 5, subscription: 6, binding: 7, scenario: 8, view: 9, proposal: 10, 'cost-resource': 11 } satisfies Record<TargetKind, number>;
+export const targetKinds = Object.keys(everyTargetKind) as TargetKind[];
 
 export interface ThreadFilters {
   draftId: string | null;
@@ -32,19 +33,21 @@ export interface MemberChoice {
 
 export const commentsApi = {
   list: (projectId: string, filters: ThreadFilters, cursor: string | null, signal?: AbortSignal) =>
-    api.get<Page<ThreadSummary>>(threadsBase(projectId), { query: { ...filters, cursor, limit: 20 }, ...(signal ? { signal } : {}) }),
-  get: (projectId: string, threadId: string, signal?: AbortSignal) => api.get<ThreadView>(threadBase(projectId, threadId), signal ? { signal } : {}),
-  create: (projectId: string, thread: NewThread) => api.post<ThreadView>(threadsBase(projectId), thread),
-  reply: (projectId: string, threadId: string, body: string, mentions: string[]) => api.post<CommentView>(`${threadBase(projectId, threadId)}/replies`, { body, mentions }),
+    call('GET /api/projects/{projectId}/threads', { projectId }, { query: { ...filters, cursor, limit: 20 }, ...(signal ? { signal } : {}) }),
+  get: (projectId: string, threadId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/threads/{threadId}', { projectId, threadId }, signal ? { signal } : {}),
+  create: (projectId: string, thread: NewThread) => call('POST /api/projects/{projectId}/threads', { projectId }, { body: thread }),
+  reply: (projectId: string, threadId: string, body: string, mentions: string[]) => call('POST /api/projects/{projectId}/threads/{threadId}/replies', { projectId, threadId }, { body: { body, mentions } }),
   edit: (projectId: string, threadId: string, commentId: string, body: string, mentions: string[]) =>
-    api.patch<CommentView>(`${threadBase(projectId, threadId)}/comments/${encodeURIComponent(commentId)}`, { body, mentions }),
-  remove: (projectId: string, threadId: string, commentId: string) => api.delete<void>(`${threadBase(projectId, threadId)}/comments/${encodeURIComponent(commentId)}`),
-  resolve: (projectId: string, threadId: string) => api.post<ThreadView>(`${threadBase(projectId, threadId)}/resolve`),
-  reopen: (projectId: string, threadId: string) => api.post<ThreadView>(`${threadBase(projectId, threadId)}/reopen`),
-  raiseQuestion: (projectId: string, threadId: string) => api.post<QuestionView>(`${threadBase(projectId, threadId)}/raise-question`),
-  raiseDecision: (projectId: string, threadId: string, title: string, decision: string) => api.post<DecisionView>(`${threadBase(projectId, threadId)}/raise-decision`, { title, decision }),
+    call('PATCH /api/projects/{projectId}/threads/{threadId}/comments/{commentId}', { projectId, threadId, commentId }, { body: { body, mentions } }),
+  remove: (projectId: string, threadId: string, commentId: string) =>
+    api.delete<void>(`/api/projects/${encodeURIComponent(projectId)}/threads/${encodeURIComponent(threadId)}/comments/${encodeURIComponent(commentId)}`),
+  resolve: (projectId: string, threadId: string) => call('POST /api/projects/{projectId}/threads/{threadId}/resolve', { projectId, threadId }, { body: {} }),
+  reopen: (projectId: string, threadId: string) => call('POST /api/projects/{projectId}/threads/{threadId}/reopen', { projectId, threadId }, { body: {} }),
+  raiseQuestion: (projectId: string, threadId: string) => call('POST /api/projects/{projectId}/threads/{threadId}/raise-question', { projectId, threadId }, { body: {} }),
+  raiseDecision: (projectId: string, threadId: string, title: string, decision: string) =>
+    call('POST /api/projects/{projectId}/threads/{threadId}/raise-decision', { projectId, threadId }, { body: { title, decision } }),
   decisions: (projectId: string, targetId: string, draftId: string | null, signal?: AbortSignal) =>
-    api.get<Page<DecisionView>>(`/api/projects/${encodeURIComponent(projectId)}/decisions`, { query: { targetId, draftId, limit: 200 }, ...(signal ? { signal } : {}) }),
+    call('GET /api/projects/{projectId}/decisions', { projectId }, { query: { targetId, draftId, limit: 200 }, ...(signal ? { signal } : {}) }),
   members: (workspaceId: string, signal?: AbortSignal) => api.get<{ items: MemberChoice[] }>(`/api/workspaces/${encodeURIComponent(workspaceId)}/members`, signal ? { signal } : {}),
 };
 
