@@ -44,7 +44,7 @@ describe('the svc bin', () => {
   it('a checkout that was installed but not built: the first run builds the bundle, then prints the usage', async () => {
     const checkout = join(folder, 'installed');
     await mkdir(checkout);
-    for (const part of ['cli', 'lib', 'local', 'migrations', 'jobs', 'package.json']) await cp(join(root, part), join(checkout, part), { recursive: true });
+    for (const part of ['cli', 'contracts', 'lib', 'local', 'migrations', 'jobs', 'package.json']) await cp(join(root, part), join(checkout, part), { recursive: true });
     await symlink(join(root, 'node_modules'), join(checkout, 'node_modules'));
     const result = spawnSync(process.execPath, [join(checkout, 'cli/svc.mjs'), '--help'], { encoding: 'utf8', timeout: 120_000 });
     expect(result.status, result.stderr).toBe(0);

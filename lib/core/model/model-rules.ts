@@ -142,12 +142,15 @@ export function checkBindingChannels(record: BindingRecord, model: ModelSnapshot
  */
 export function checkBindingUnique(record: BindingRecord, model: ModelSnapshot, ignore: (bindingId: string) => boolean = () => false): string[] {
   const key = bindingKeyOf(record);
+  // When several bindings already share the key, the smallest ID is named: the whole model and an
+  // edit's neighbourhood list candidates in different orders, and both must answer the same words.
+  let named: string | undefined;
   for (const id of lookupsOf(model).bindingCandidates(key)) {
-    if (id === record.id || ignore(id)) continue;
+    if (id === record.id || ignore(id) || (named !== undefined && id >= named)) continue;
     const other = model.binding.get(id);
-    if (other && bindingKeyOf(other) === key) return [`routingKey: binding ${id} has the same source, target and routing key`];
+    if (other && bindingKeyOf(other) === key) named = id;
   }
-  return [];
+  return named === undefined ? [] : [`routingKey: binding ${named} has the same source, target and routing key`];
 }
 
 /**
