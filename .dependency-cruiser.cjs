@@ -61,9 +61,9 @@ module.exports = {
     {
       name: 'domain-raises-typed-errors',
       comment:
-        'The core and the features raise typed errors (lib/platform/errors); HttpProblem is the edge\'s. The exceptions are edges themselves: the MCP tools turn a failure into a tool result as the problem-response middleware turns one into an answer, and the OpenAPI document describes the error body.',
+        'The core and the features raise typed errors (lib/platform/errors); HttpProblem is the edge\'s. The exception is the OpenAPI document, which describes the error body.',
       severity: 'error',
-      from: { path: `^${fixture}lib/(core|features)/`, pathNot: '^lib/features/(mcp/tool-result|openapi/problem-schema)\\.ts$' },
+      from: { path: `^${fixture}lib/(core|features)/`, pathNot: '^lib/features/openapi/problem-schema\\.ts$' },
       to: { path: `^${fixture}lib/platform/http/problem\\.ts$` },
     },
     {

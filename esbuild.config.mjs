@@ -35,9 +35,9 @@ const groups = [...new Set(serviceRoutes.map((route) => route.group))];
  * (`import { putSecret } from './secrets/put-secret';`; a module may export a list of endpoints), and the whole route table as data, so that a
  * bundle holds its own group's code only while the capability list and llms.txt still see every route.
  */
+const routeList = await readFile('functions/routes.ts', 'utf8');
 async function writeGroupEntry(group) {
-  const list = await readFile('functions/routes.ts', 'utf8');
-  const modules = [...list.matchAll(/^import \{ (\w+) \} from '\.\/([\w-]+)\/([\w-]+)';$/gm)].filter((m) => m[2] === group);
+  const modules = [...routeList.matchAll(/^import \{ (\w+) \} from '\.\/([\w-]+)\/([\w-]+)';$/gm)].filter((m) => m[2] === group);
   const table = serviceRoutes.map(({ contract, run, ...route }) => route);
   const entry = `dist/entries/${group}/handler.ts`;
   await mkdir(`dist/entries/${group}`, { recursive: true });

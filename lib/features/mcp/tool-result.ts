@@ -1,7 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isDatabaseUnavailable } from '../../platform/db/database-unavailable';
-import { HttpProblem } from '../../platform/http/problem';
-import { problemOf } from '../../platform/http/service-error-problem';
+import { answerOfFailure } from '../../platform/http/service-error-problem';
 import type { ToolOutput } from './agent-tool';
 
 /** Largest tool result (part 1 "Limits"). */
@@ -113,6 +111,6 @@ export function toolResultText(output: ToolOutput): string {
 
 /** A tool failure: `isError` and `{error: {type, title, detail, status, errors}}` (part 1 "Errors"). */
 export function toolErrorResult(error: unknown): ToolResultContent {
-  const problem = problemOf(error) ?? (isDatabaseUnavailable(error) ? HttpProblem.databaseUnavailable(error) : HttpProblem.internal(error));
+  const problem = answerOfFailure(error);
   return { content: [{ type: 'text', text: JSON.stringify({ error: problem.toBody() }) }], isError: true };
 }

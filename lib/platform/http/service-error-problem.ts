@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../errors/error-codes';
 import { isServiceError, type ServiceError } from '../errors/service-error';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { databaseRetryAfterSeconds, HttpProblem, isHttpProblem } from './problem';
 
 /**
@@ -69,4 +70,12 @@ export function problemOf(error: unknown): HttpProblem | undefined {
   if (isHttpProblem(error)) return error;
   if (isServiceError(error)) return problemOfServiceError(error);
   return undefined;
+}
+
+/**
+ * The answer of any failure: a reported one through `problemOf`, a database that cannot be reached
+ * as 503 `database_unavailable`, anything else as a 500 without internals.
+ */
+export function answerOfFailure(error: unknown): HttpProblem {
+  return problemOf(error) ?? (isDatabaseUnavailable(error) ? HttpProblem.databaseUnavailable(error) : HttpProblem.internal(error));
 }
