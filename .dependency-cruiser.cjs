@@ -102,12 +102,7 @@ module.exports = {
       from: { path: `^${fixture}web/` },
       to: {
         path: `^${fixture}(lib|functions|jobs|local|cli|infra)/`,
-        pathNot: [
-          '^lib/core/extract/scan-diagnostics\\.ts$',
-          '^lib/core/model/model-records\\.ts$',
-          '^lib/core/render/svg-to-png\\.ts$',
-          '^lib/features/scans/(change-impact|decide-proposals|proposal-store|scan-detail|scan-evidence|scan-fact|scan-store)\\.ts$',
-        ],
+        pathNot: ['^lib/core/model/model-records\\.ts$', '^lib/core/render/svg-to-png\\.ts$'],
       },
     },
   ],

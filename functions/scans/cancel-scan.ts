@@ -1,8 +1,8 @@
+import { scanSchema } from '../../contracts/scans';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { scanSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { cancelScan as stopScan } from '../../lib/features/scans/scan-lifecycle';
 import { scanParams } from './scan-params';
 

@@ -1,3 +1,4 @@
+import { decideResultSchema } from '../../contracts/scans';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
@@ -5,7 +6,6 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { decideProposalsRequest, decideProposals as decide } from '../../lib/features/scans/decide-proposals';
-import { decideResultSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { scanOfProject } from '../../lib/features/scans/scan-store';
 import { scanParams } from './scan-params';
 

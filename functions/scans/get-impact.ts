@@ -1,6 +1,6 @@
+import { scanImpactSchema } from '../../contracts/scans';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
-import { changeImpactSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { impactOf } from './scan-impact';
 import { scanParams } from './scan-params';
 
@@ -12,7 +12,7 @@ export const getScanImpact = defineRoute({
   auth: 'signed-in',
   summary: 'Views, scenarios, promises and exports the pending proposals would change',
   params: scanParams,
-  answers: { 200: changeImpactSchema, 404: 'problem', 409: 'problem' },
+  answers: { 200: scanImpactSchema, 404: 'problem', 409: 'problem' },
   access: { role: 'viewer' },
   description: '409 until the scan completed.',
   example: { as: 'viewer' },

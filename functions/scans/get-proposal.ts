@@ -1,10 +1,10 @@
+import { proposalSchema } from '../../contracts/scans';
 import { z } from 'zod';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { proposalSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { findProposal } from '../../lib/features/scans/proposal-store';
 import { scanOfProject } from '../../lib/features/scans/scan-store';
 

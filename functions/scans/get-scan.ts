@@ -1,9 +1,9 @@
+import { scanDetailSchema } from '../../contracts/scans';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { scanDetailSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { scanDetail } from '../../lib/features/scans/scan-detail';
 import { scanParams } from './scan-params';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sourceWindowSchema } from '../../contracts/scans';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { queryWholeNumber } from '../../lib/platform/http/common-schemas';
@@ -25,7 +26,7 @@ export const getSourceWindow = defineRoute({
   summary: 'Lines of a scanned file that gave evidence',
   params: scanParams,
   query: windowQuery,
-  answers: { 200: z.object({ path: z.string(), startLine: z.number().int(), endLine: z.number().int(), totalLines: z.number().int(), lines: z.array(z.string()) }), 403: 'problem', 404: 'problem', 409: 'problem' },
+  answers: { 200: sourceWindowSchema, 403: 'problem', 404: 'problem', 409: 'problem' },
   access: { role: 'viewer' },
   description: '403 for a file whose content is withheld (it may hold secrets).',
   example: { as: 'viewer', params: { importId: '{uploadScanId}' }, query: { path: '{evidencePath}', startLine: '{evidenceStartLine}', endLine: '{evidenceEndLine}' } },

@@ -1,10 +1,9 @@
+import { evidenceItemsPage } from '../../contracts/scans';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../contracts/schema-kit';
-import { evidenceItemSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { evidencePage } from '../../lib/features/scans/scan-evidence';
 import { scanOfProject } from '../../lib/features/scans/scan-store';
 import { evidenceQuery } from './proposal-inputs';
@@ -20,7 +19,7 @@ export const listEvidence = defineRoute({
   summary: 'Evidence of the facts of a scan, by fact key',
   params: scanParams,
   query: evidenceQuery,
-  answers: { 200: pageOf(evidenceItemSchema), 404: 'problem' },
+  answers: { 200: evidenceItemsPage, 404: 'problem' },
   access: { role: 'viewer' },
   example: { as: 'viewer', query: { limit: '5' } },
   run: async ({ runtime, caller, pathParameters, query }) => {

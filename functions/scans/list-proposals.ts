@@ -1,10 +1,9 @@
+import { proposalsPage } from '../../contracts/scans';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../contracts/schema-kit';
-import { proposalSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { listProposals as readProposals } from '../../lib/features/scans/proposal-store';
 import { scanOfProject } from '../../lib/features/scans/scan-store';
 import { proposalQuery } from './proposal-inputs';
@@ -20,7 +19,7 @@ export const listProposals = defineRoute({
   summary: 'Proposals of a scan, filtered by status, action and entity kind',
   params: scanParams,
   query: proposalQuery,
-  answers: { 200: pageOf(proposalSchema), 404: 'problem' },
+  answers: { 200: proposalsPage, 404: 'problem' },
   access: { role: 'viewer' },
   description: 'By fact key.',
   example: { as: 'viewer', query: { status: 'pending', limit: '3' } },

@@ -1,11 +1,10 @@
+import { scansPage } from '../../contracts/scans';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../contracts/schema-kit';
-import { scanSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { listScans as readScans } from '../../lib/features/scans/scan-store';
 
 /** `{items, nextCursor}`, newest first. */
@@ -17,7 +16,7 @@ export const listScans = defineRoute({
   auth: 'signed-in',
   summary: 'Scans of a project, newest first',
   query: pageQuery,
-  answers: { 200: pageOf(scanSchema) },
+  answers: { 200: scansPage },
   access: { role: 'viewer' },
   description: 'Newest first.',
   example: { as: 'readToken' },

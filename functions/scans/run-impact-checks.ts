@@ -1,11 +1,10 @@
-import { z } from 'zod';
+import { impactChecksSchema } from '../../contracts/scans';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { guid } from '../../contracts/schema-kit';
 import { impactChecks } from '../../lib/features/scans/impact-checks';
 import { scanOfProject } from '../../lib/features/scans/scan-store';
 import { scanParams } from './scan-params';
@@ -21,24 +20,7 @@ export const runImpactChecks = defineRoute({
   bodyLimitBytes: 0,
   summary: 'Play the affected scenarios with the proposals accepted; which assertions flip (editor)',
   params: scanParams,
-  answers: {
-    200: z.object({
-      scanId: guid,
-      scenarios: z.array(
-        z.object({
-          scenarioId: guid,
-          name: z.string(),
-          flipped: z.array(z.object({ id: z.string(), before: z.boolean(), after: z.boolean(), detailBefore: z.string(), detailAfter: z.string() })),
-          passedBefore: z.number().int(),
-          passedAfter: z.number().int(),
-          total: z.number().int(),
-          newIssues: z.array(z.string()),
-        }),
-      ),
-    }),
-    404: 'problem',
-    409: 'problem',
-  },
+  answers: { 200: impactChecksSchema, 404: 'problem', 409: 'problem' },
   access: { role: 'editor' },
   description: 'Plays the scenarios the pending proposals touch on main and on main with them accepted; writes nothing.',
   example: { as: 'editor' },

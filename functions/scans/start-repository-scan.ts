@@ -1,9 +1,8 @@
-import { z } from 'zod';
+import { repositoryScanQueuedSchema } from '../../contracts/scans';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { guid } from '../../contracts/schema-kit';
 import { requestRepositoryScan } from '../../lib/features/scans/request-scan';
 import { startScanRequest } from '../../lib/features/sources/source-requests';
 import { scanRequestContext } from '../sources/source-context';
@@ -17,7 +16,7 @@ export const startRepositoryScan = defineRoute({
   auth: 'signed-in',
   summary: 'Queue a scan of a GitHub repository without a Source (editor)',
   body: startScanRequest,
-  answers: { 202: z.object({ scanId: guid, state: z.literal('queued'), sourceId: z.null() }), 400: 'problem', 409: 'problem', 429: 'problem' },
+  answers: { 202: repositoryScanQueuedSchema, 400: 'problem', 409: 'problem', 429: 'problem' },
   access: { role: 'editor' },
   description: 'A GitHub repository named in the body, without a Source.',
   example: { as: 'editor', body: { repository: 'acme/shop', ref: null, includePaths: null, excludePaths: null } },

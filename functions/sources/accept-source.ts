@@ -5,10 +5,9 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { guid } from '../../contracts/schema-kit';
+import { acceptSourceResultSchema } from '../../contracts/sources';
 import { decideProposals } from '../../lib/features/scans/decide-proposals';
 import { acceptableProposals } from '../../lib/features/scans/proposal-store';
-import { decideResultSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { latestCompletedScanOf } from '../../lib/features/scans/scan-store';
 import { findSource } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';
@@ -25,7 +24,7 @@ export const acceptSource = defineRoute({
   summary: "Accept every pending proposal of a Source's latest scan (editor)",
   params: sourceParams,
   body: acceptSourceRequest,
-  answers: { 200: decideResultSchema.extend({ scanId: guid, left: z.array(z.looseObject({ proposalId: guid })) }), 404: 'problem', 409: 'problem' },
+  answers: { 200: acceptSourceResultSchema, 404: 'problem', 409: 'problem' },
   access: { role: 'editor' },
   description: "Accepts every pending proposal of the Source's latest completed scan that the model can take as it is; `left` lists those left pending, with why.",
   example: { as: 'editor', params: { sourceId: '{acceptSourceId}' }, body: { acknowledgeImpact: true }, last: true },

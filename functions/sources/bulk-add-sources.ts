@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { guid } from '../../contracts/schema-kit';
+import { bulkAddResultSchema } from '../../contracts/sources';
 import { bulkAddSources as addAll } from '../../lib/features/scans/bulk-add-sources';
 import { bulkAddRequest } from '../../lib/features/sources/source-requests';
 import { scanRequestContext } from './source-context';
@@ -18,17 +17,7 @@ export const bulkAddSources = defineRoute({
   summary: 'Add many repositories of one host as Sources and queue their scans (editor)',
   body: bulkAddRequest,
   answers: {
-    200: z.object({
-      items: z.array(
-        z.object({
-          repository: z.string(),
-          status: z.enum(['added', 'exists', 'refused']),
-          sourceId: guid.nullable(),
-          scanId: guid.nullable(),
-          error: z.object({ status: z.number().int(), type: z.string(), message: z.string() }).nullable(),
-        }),
-      ),
-    }),
+    200: bulkAddResultSchema,
     400: 'problem',
     409: 'problem',
   },

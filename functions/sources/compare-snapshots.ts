@@ -5,7 +5,7 @@ import { guidText } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { guid } from '../../contracts/schema-kit';
+import { snapshotComparisonSchema } from '../../contracts/sources';
 import { compareSnapshots as compare } from '../../lib/features/scans/snapshots';
 import { findSource } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';
@@ -22,16 +22,7 @@ export const compareSnapshots = defineRoute({
   summary: 'Facts added, removed and changed between two snapshots',
   params: sourceParams,
   query: compareQuery,
-  answers: {
-    200: z.object({
-      base: z.object({ id: guid, commitSha: z.string().nullable() }),
-      head: z.object({ id: guid, commitSha: z.string().nullable() }),
-      added: z.array(z.string()),
-      removed: z.array(z.string()),
-      changed: z.array(z.string()),
-    }),
-    404: 'problem',
-  },
+  answers: { 200: snapshotComparisonSchema, 404: 'problem' },
   access: { role: 'viewer' },
   description: 'Fact keys added, removed and changed.',
   example: { as: 'viewer', params: { sourceId: '{pushSourceId}' }, query: { base: '{firstSnapshotId}', head: '{secondSnapshotId}' } },

@@ -1,9 +1,9 @@
+import { sourceSchema } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { sourceSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { createSource as storeSource } from '../../lib/features/sources/create-source';
 import { createSourceRequest } from '../../lib/features/sources/source-requests';
 import { sourceKindContext } from './source-context';

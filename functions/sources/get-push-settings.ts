@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { pushSettingsSchema } from '../../contracts/sources';
 import { authorizePush } from '../../lib/features/auth/push-access';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
@@ -15,14 +15,7 @@ export const getPushSettings = defineRoute({
   auth: 'signed-in',
   tokenScope: 'push',
   summary: "The server's extraction rules and the workspace import limits, for svc scan (push token)",
-  answers: {
-    200: z.object({
-      rulesVersion: z.string(),
-      factFormatVersion: z.number().int(),
-      limits: z.object({ maxFiles: z.number().int(), maxFileBytes: z.number().int(), maxTotalBytes: z.number().int(), excludeGlobs: z.array(z.string()) }),
-      maxBodyBytes: z.number().int(),
-    }),
-  },
+  answers: { 200: pushSettingsSchema },
   access: { role: 'editor', note: 'An agent token with the `push` scope only.' },
   example: { as: 'pushToken' },
   run: async ({ runtime, caller, pathParameters }) => {

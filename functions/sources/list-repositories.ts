@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostRepositoriesPageSchema } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { queryWholeNumber } from '../../lib/platform/http/common-schemas';
@@ -27,7 +28,7 @@ export const listRepositories = defineRoute({
   summary: 'Repositories of a git host the workspace token can read, a page at a time (editor)',
   query: repositoriesQuery,
   answers: {
-    200: z.object({ items: z.array(z.object({ fullName: z.string(), defaultBranch: z.string().nullable(), private: z.boolean(), webUrl: z.string() })), page: z.number().int(), nextPage: z.number().int().nullable() }),
+    200: hostRepositoriesPageSchema,
     400: 'problem',
     404: 'problem',
     409: 'problem',

@@ -1,10 +1,9 @@
+import { snapshotsList } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { listOf } from '../../contracts/schema-kit';
-import { snapshotSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { listSnapshots as readSnapshots } from '../../lib/features/scans/snapshots';
 import { findSource } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';
@@ -18,7 +17,7 @@ export const listSnapshots = defineRoute({
   auth: 'signed-in',
   summary: 'Snapshots of a Source, newest first',
   params: sourceParams,
-  answers: { 200: listOf(snapshotSchema), 404: 'problem' },
+  answers: { 200: snapshotsList, 404: 'problem' },
   access: { role: 'viewer' },
   description: 'Newest first.',
   example: { as: 'viewer', params: { sourceId: '{pushSourceId}' } },

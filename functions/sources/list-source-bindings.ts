@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import { sourceBindingsList } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { guid, listOf } from '../../contracts/schema-kit';
 import { listSourceBindings as readBindings } from '../../lib/features/scans/source-bindings';
 import { findSource } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';
@@ -18,7 +17,7 @@ export const listSourceBindings = defineRoute({
   auth: 'signed-in',
   summary: 'Which model record each accepted fact of the Source became',
   params: sourceParams,
-  answers: { 200: listOf(z.object({ factKey: z.string(), entityKind: z.string(), entityId: guid })), 404: 'problem' },
+  answers: { 200: sourceBindingsList, 404: 'problem' },
   access: { role: 'viewer' },
   example: { as: 'viewer', params: { sourceId: '{pushSourceId}' } },
   run: async ({ runtime, caller, pathParameters }) => {

@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import { sourceDocumentsList } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { listOf } from '../../contracts/schema-kit';
 import { listSourceDocuments as readDocuments } from '../../lib/features/scans/source-bindings';
 import { findSource } from '../../lib/features/sources/source-store';
 import { sourceParams } from './source-params';
@@ -22,7 +21,7 @@ export const listSourceDocuments = defineRoute({
   auth: 'signed-in',
   summary: 'Files of the latest scan that gave facts, and the files an upload Source keeps',
   params: sourceParams,
-  answers: { 200: listOf(z.object({ path: z.string(), blobSha: z.string().nullable(), facts: z.number().int(), kept: z.boolean() })), 404: 'problem' },
+  answers: { 200: sourceDocumentsList, 404: 'problem' },
   access: { role: 'viewer' },
   example: { as: 'viewer', params: { sourceId: '{pushSourceId}' } },
   run: async ({ runtime, caller, pathParameters }) => {

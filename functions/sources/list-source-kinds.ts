@@ -1,9 +1,8 @@
-import { z } from 'zod';
+import { sourceKindsList } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { listOf } from '../../contracts/schema-kit';
 import { describeSourceKinds } from '../../lib/features/sources/source-kinds';
 import { sourceKindContext } from './source-context';
 
@@ -15,7 +14,7 @@ export const listSourceKinds = defineRoute({
   path: '/api/projects/{projectId}/sources/kinds',
   auth: 'signed-in',
   summary: 'Kinds of Source and whether each can be used now',
-  answers: { 200: listOf(z.object({ kind: z.string(), name: z.string(), available: z.boolean(), reason: z.string().nullable(), requires: z.array(z.string()) })) },
+  answers: { 200: sourceKindsList },
   access: { role: 'viewer' },
   example: { as: 'viewer' },
   run: async ({ runtime, caller, pathParameters }) => {

@@ -1,9 +1,8 @@
+import { sourcesList } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
-import { listOf } from '../../contracts/schema-kit';
-import { sourceSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { listSources as readSources } from '../../lib/features/sources/source-store';
 
 export const listSources = defineRoute({
@@ -13,7 +12,7 @@ export const listSources = defineRoute({
   path: '/api/projects/{projectId}/sources',
   auth: 'signed-in',
   summary: 'Sources of a project by name',
-  answers: { 200: listOf(sourceSchema) },
+  answers: { 200: sourcesList },
   access: { role: 'viewer' },
   description: 'By name.',
   example: { as: 'readToken' },

@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import { pushResultSchema } from '../../contracts/sources';
 import { authorizePush } from '../../lib/features/auth/push-access';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { guid } from '../../contracts/schema-kit';
 import { agentPushRequest, pushSnapshot as storePush } from '../../lib/features/scans/push-snapshot';
 import { scanRequestContext } from './source-context';
 
@@ -19,7 +18,7 @@ export const pushSnapshot = defineRoute({
   bodyLimitBytes: bodyLimits.push,
   summary: 'A snapshot pushed by svc scan: facts of a checkout, compared with the model (push token)',
   body: agentPushRequest,
-  answers: { 201: z.object({ sourceId: guid, scanId: guid, snapshotId: guid, proposals: z.object({ add: z.number().int(), change: z.number().int(), remove: z.number().int() }) }), 400: 'problem', 409: 'problem', 429: 'problem' },
+  answers: { 201: pushResultSchema, 400: 'problem', 409: 'problem', 429: 'problem' },
   access: { role: 'editor', note: 'An agent token with the `push` scope only.' },
   description: 'Stored as a scan of the push Source named by the slug of `name` (made when missing) and compared with the model; 409 when the extraction rules differ from the server\'s or a push of the Source is running.',
   example: { as: 'pushToken', body: '{pushBody}' },

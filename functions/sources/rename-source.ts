@@ -1,9 +1,9 @@
+import { sourceSchema } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { sourceSchema } from '../../lib/features/scans/scan-answer-schemas';
 import { updateSourceRequest } from '../../lib/features/sources/source-requests';
 import { sourceSlug } from '../../lib/features/sources/source-slug';
 import { findSource, renameSource as storeName } from '../../lib/features/sources/source-store';

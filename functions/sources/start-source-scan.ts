@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import { sourceScanQueuedSchema } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { guid } from '../../contracts/schema-kit';
 import { requestSourceScan } from '../../lib/features/scans/request-scan';
 import { startSourceScanRequest } from '../../lib/features/sources/source-requests';
 import { findSource } from '../../lib/features/sources/source-store';
@@ -20,7 +19,7 @@ export const startSourceScan = defineRoute({
   summary: 'Queue a scan of a Source (editor)',
   params: sourceParams,
   body: startSourceScanRequest,
-  answers: { 202: z.object({ scanId: guid, state: z.literal('queued'), sourceId: guid.nullable() }), 400: 'problem', 404: 'problem', 409: 'problem', 429: 'problem' },
+  answers: { 202: sourceScanQueuedSchema, 400: 'problem', 404: 'problem', 409: 'problem', 429: 'problem' },
   access: { role: 'editor' },
   description: '409 when the host is off or the kind is not scanned this way; 429 over the daily scan limit.',
   example: { as: 'editor', params: { sourceId: '{archiveSourceId}' }, body: { ref: null, includePaths: null, excludePaths: null }, status: 409, why: 'an archive Source is scanned by uploading an archive; no git host is reachable here' },

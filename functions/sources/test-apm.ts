@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newRelicKeyTestSchema } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
@@ -6,7 +7,6 @@ import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
 import { checkApiKey, testNewRelicKey } from '../../lib/features/sources/newrelic-source';
-import { apmTestAnswer } from './apm-test-answer';
 import { newRelicContextOf } from './new-relic-source';
 
 const testApmRequest = z.strictObject({
@@ -24,7 +24,7 @@ export const testApm = defineRoute({
   bodyLimitBytes: bodyLimits.credential,
   summary: 'Test a New Relic account, region and user API key (editor)',
   body: testApmRequest,
-  answers: { 200: apmTestAnswer, 400: 'problem' },
+  answers: { 200: newRelicKeyTestSchema, 400: 'problem' },
   access: { role: 'editor' },
   description: 'Tests a New Relic account, region and user API key before a Source is made.',
   example: { as: 'editor', body: { accountId: 'not-a-number', region: 'mars', apiKey: null }, status: 400, why: 'no New Relic account is reachable here' },

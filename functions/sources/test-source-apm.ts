@@ -1,7 +1,7 @@
+import { newRelicKeyTestSchema } from '../../contracts/sources';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { testStoredNewRelicKey } from '../../lib/features/sources/newrelic-source';
-import { apmTestAnswer } from './apm-test-answer';
 import { newRelicContextOf, newRelicSourceOf, notNewRelic } from './new-relic-source';
 import { sourceParams } from './source-params';
 
@@ -16,7 +16,7 @@ export const testSourceApm = defineRoute({
   bodyLimitBytes: 0,
   summary: "Test a New Relic Source's stored key (editor)",
   params: sourceParams,
-  answers: { 200: apmTestAnswer, 404: 'problem', 409: 'problem' },
+  answers: { 200: newRelicKeyTestSchema, 404: 'problem', 409: 'problem' },
   access: { role: 'editor' },
   example: { as: 'editor', params: { sourceId: '{archiveSourceId}' }, status: 409, why: notNewRelic },
   run: async (request) => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { archiveUploadedSchema } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { guid } from '../../contracts/schema-kit';
 import { uploadArchive as keepArchive } from '../../lib/features/scans/upload-archive';
 import { findSource } from '../../lib/features/sources/source-store';
 import { scanRequestContext } from './source-context';
@@ -27,7 +27,7 @@ export const uploadArchive = defineRoute({
   summary: 'Upload a zip or tar.gz to an archive Source and scan it (editor)',
   params: sourceParams,
   body: { contentTypes: ['application/gzip', 'application/zip'], schema: z.string().meta({ format: 'binary' }), description: 'A zip or tar.gz archive.' },
-  answers: { 202: z.object({ scanId: guid, sourceId: guid, state: z.literal('queued'), format: z.string() }), 400: 'problem', 404: 'problem', 409: 'problem', 429: 'problem' },
+  answers: { 202: archiveUploadedSchema, 400: 'problem', 404: 'problem', 409: 'problem', 429: 'problem' },
   access: { role: 'editor' },
   example: { as: 'editor', params: { sourceId: '{archiveSourceId}' }, rawBody: { contentType: 'application/gzip', base64: archiveBase64 } },
   run: async ({ runtime, caller, pathParameters, body }) => {

@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import { modelFileUploadedSchema } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { guid } from '../../contracts/schema-kit';
 import { uploadModelFile as keepFile, uploadModelFileRequest } from '../../lib/features/scans/upload-model-file';
 import { scanRequestContext } from './source-context';
 
@@ -18,7 +17,7 @@ export const uploadModelFile = defineRoute({
   bodyLimitBytes: bodyLimits.modelImport,
   summary: 'Keep a model file in an upload Source and scan its files (editor)',
   body: uploadModelFileRequest,
-  answers: { 202: z.object({ sourceId: guid, scanId: guid, path: z.string(), state: z.literal('queued') }), 400: 'problem', 409: 'problem', 429: 'problem' },
+  answers: { 202: modelFileUploadedSchema, 400: 'problem', 409: 'problem', 429: 'problem' },
   access: { role: 'editor' },
   example: { as: 'editor', body: { path: 'docs/asyncapi.yaml', content: 'asyncapi: 2.6.0\ninfo:\n  title: Orders\n  version: 1.0.0\nchannels: {}\n', name: 'Design files' } },
   run: async ({ runtime, caller, pathParameters, body }) => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { tracesUploadedSchema } from '../../contracts/sources';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
-import { guid } from '../../contracts/schema-kit';
 import { uploadTraces as readTraces } from '../../lib/features/scans/upload-traces';
 import { findSource } from '../../lib/features/sources/source-store';
 import { scanRequestContext } from './source-context';
@@ -36,14 +36,7 @@ export const uploadTraces = defineRoute({
   query: z.object({ fileName: z.string().optional() }),
   body: { contentTypes: ['application/json'], schema: z.looseObject({}).meta({ description: 'An OTLP JSON or Jaeger JSON trace file.' }) },
   answers: {
-    202: z.object({
-      scanId: guid,
-      sourceId: guid,
-      format: z.enum(['otlp', 'jaeger']),
-      spans: z.number().int(),
-      services: z.array(z.string()),
-      calls: z.array(z.object({ from: z.string(), to: z.string(), count: z.number().int(), technology: z.string().nullable() })),
-    }),
+    202: tracesUploadedSchema,
     400: 'problem',
     404: 'problem',
     409: 'problem',

@@ -8,10 +8,11 @@
  * scan` (printed, pushed).
  */
 import { z } from 'zod';
+import { maxDiagnosticEntries, type ScanDiagnostics } from '../../../contracts/scans';
 import { storableText } from './storable-text';
 
-/** How many entries of each list a scan keeps: enough to act on, bounded for a huge repository. */
-export const maxDiagnosticEntries = 500;
+export { maxDiagnosticEntries };
+export type { ExtractorDiagnostics, LeftOutCandidate, ScanDiagnostics } from '../../../contracts/scans';
 
 const line = storableText(1, 1000);
 
@@ -35,6 +36,10 @@ export const leftOutCandidateSchema = z.strictObject({
   reason: line,
 });
 
+/**
+ * The diagnostics as a push carries them, read with the stored-text rule; the answer's schema is the
+ * contract's (contracts/scans.ts), of the same members.
+ */
 export const scanDiagnosticsSchema = z.strictObject({
   extractors: z.array(extractorDiagnosticsSchema).max(100),
   leftOut: z.array(leftOutCandidateSchema).max(maxDiagnosticEntries),
@@ -42,8 +47,8 @@ export const scanDiagnosticsSchema = z.strictObject({
   notes: z.array(line).max(maxDiagnosticEntries),
 });
 
-export type ExtractorDiagnostics = z.infer<typeof extractorDiagnosticsSchema>;
-export type LeftOutCandidate = z.infer<typeof leftOutCandidateSchema>;
-export type ScanDiagnostics = z.infer<typeof scanDiagnosticsSchema>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const readsTheContract: Same<z.infer<typeof scanDiagnosticsSchema>, ScanDiagnostics> = true;
+void readsTheContract;
 
 export const emptyScanDiagnostics: ScanDiagnostics = Object.freeze({ extractors: [], leftOut: [], notes: [] }) as ScanDiagnostics;

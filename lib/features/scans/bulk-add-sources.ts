@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import type { BulkAddItem, BulkAddResult } from '../../../contracts/sources';
 import { ConflictError, ValidationError } from '../../platform/errors/service-error';
 import { problemOf } from '../../platform/http/service-error-problem';
 import { assertKindAvailable, checkRepository, parseSourceKind } from '../sources/create-source';
@@ -9,15 +10,6 @@ import { sourceSlug } from '../sources/source-slug';
 import { findSourceBySlug, insertSource } from '../sources/source-store';
 import { requestSourceScan, type ScanRequestContext } from './request-scan';
 
-export interface BulkItem {
-  repository: string;
-  /** `added`: a new Source with a queued scan; `exists`: a Source of that name was there, a scan was queued; `refused`: see `error`. */
-  status: 'added' | 'exists' | 'refused';
-  sourceId: string | null;
-  scanId: string | null;
-  error: { status: number; type: string; message: string } | null;
-}
-
 /**
  * POST P/sources/bulk: a Source per repository of one git host, named after
  * the repository, each with a scan queued at `ref`. Each repository is
@@ -25,18 +17,18 @@ export interface BulkItem {
  * others done. The per-host worker limit keeps the scans under the host's
  * rate limit (part 2 "Limits").
  */
-export async function bulkAddSources(context: ScanRequestContext, project: { id: string; workspaceId: string }, request: z.infer<typeof bulkAddRequest>): Promise<{ items: BulkItem[] }> {
+export async function bulkAddSources(context: ScanRequestContext, project: { id: string; workspaceId: string }, request: z.infer<typeof bulkAddRequest>): Promise<BulkAddResult> {
   const kind = parseSourceKind(request.kind);
   if (!isGitHostKind(kind)) throw new ValidationError('Invalid request body', [{ field: 'kind', message: 'must be github, gitlab, bitbucket or azureDevOps' }]);
   if (request.repositories === null) throw new ValidationError('Invalid request body', [{ field: 'repositories', message: 'must not be null' }]);
   assertKindAvailable(kind, context);
-  const items: BulkItem[] = [];
+  const items: BulkAddItem[] = [];
   for (const [index, raw] of [...new Set(request.repositories)].entries()) {
     try {
       const repository = checkRepository(kind, raw, `repositories[${index}]`)!;
       const slug = sourceSlug(repository);
       let source = await findSourceBySlug(context.db, project.id, slug);
-      let status: BulkItem['status'] = 'exists';
+      let status: BulkAddItem['status'] = 'exists';
       if (!source) {
         await insertSource(context.db, { id: randomUUID(), projectId: project.id, kind, name: repository, slug, repository, path: null, accountId: null, region: null, createdBy: context.actor, at: context.now });
         source = await findSourceBySlug(context.db, project.id, slug);

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ChangeImpact, ScanImpact } from '../../../contracts/scans';
 import type { Database } from '../../platform/db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,19 +11,6 @@ export interface ImpactInput {
   removedIds: readonly string[];
   /** Facts a decision would add. */
   added: number;
-}
-
-export interface ChangeImpact {
-  changed: number;
-  removed: number;
-  added: number;
-  views: { id: string; name: string; reason: string }[];
-  scenarios: { id: string; name: string; reason: string }[];
-  promises: { id: string; requirementNumber: number; title: string; reason: string }[];
-  /** Exports whose content would differ. */
-  exports: string[];
-  /** True when a view, scenario or promise is affected: deciding then needs `acknowledgeImpact`. */
-  needsAcknowledgement: boolean;
 }
 
 /** The live scenarios of a project whose stored document names any of `ids` (by name and ID order). */
@@ -106,7 +94,7 @@ export async function changeImpact(db: Db, projectId: string, input: ImpactInput
 }
 
 /** The impact of every pending proposal of a scan. */
-export async function pendingProposalImpact(db: Db, projectId: string, scanId: string): Promise<ChangeImpact & { scanId: string; pendingProposals: number }> {
+export async function pendingProposalImpact(db: Db, projectId: string, scanId: string): Promise<ScanImpact> {
   const rows = await db.selectFrom('proposals').select(['action', 'entity_id']).where('scan_id', '=', scanId).where('status', '=', 'pending').execute();
   const changedIds = rows.filter((r) => r.action === 'change' && r.entity_id !== null).map((r) => r.entity_id!);
   const removedIds = rows.filter((r) => r.action === 'remove' && r.entity_id !== null).map((r) => r.entity_id!);

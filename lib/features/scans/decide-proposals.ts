@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
+import { type DecideRequest, type DecideResult, maxDecideIds } from '../../../contracts/scans';
 import type { Database } from '../../platform/db/schema';
 import { guidText } from '../../platform/http/common-schemas';
 import type { FieldError } from '../../platform/errors/error-codes';
@@ -19,13 +20,18 @@ const proposalChoice = z.strictObject({ proposalId: guidText, entityId: guidText
 
 /** DecideProposalsRequest (part 2). `relink` writes a proposal onto another record; `bind` ties a fact to a record and only labels it. */
 export const decideProposalsRequest = z.strictObject({
-  accept: z.array(guidText, 'must be a list of proposal IDs').max(5000, 'must hold at most 5000 IDs').nullable(),
-  reject: z.array(guidText, 'must be a list of proposal IDs').max(5000, 'must hold at most 5000 IDs').nullable(),
-  relink: z.array(proposalChoice, 'must be a list of {proposalId, entityId}').max(5000).nullable().optional(),
+  accept: z.array(guidText, 'must be a list of proposal IDs').max(maxDecideIds, `must hold at most ${maxDecideIds} IDs`).nullable(),
+  reject: z.array(guidText, 'must be a list of proposal IDs').max(maxDecideIds, `must hold at most ${maxDecideIds} IDs`).nullable(),
+  relink: z.array(proposalChoice, 'must be a list of {proposalId, entityId}').max(maxDecideIds).nullable().optional(),
   acknowledgeImpact: z.boolean('must be true or false').optional().default(false),
-  bind: z.array(proposalChoice, 'must be a list of {proposalId, entityId}').max(5000).nullable().optional(),
+  bind: z.array(proposalChoice, 'must be a list of {proposalId, entityId}').max(maxDecideIds).nullable().optional(),
 });
 export type DecideProposalsRequest = z.infer<typeof decideProposalsRequest>;
+
+// What a client may send (the contract's DecideRequest) is what this reads, member for member.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const readsTheContract: Same<z.input<typeof decideProposalsRequest>, DecideRequest> = true;
+void readsTheContract;
 
 /** Thrown inside the decision's transaction by a dry run, so that nothing it did is kept. */
 class PlannedDecision {
@@ -59,13 +65,6 @@ export interface DecideInput {
   now: Date;
   /** Plan only: throws PlannedDecision inside the transaction, so nothing is written. */
   dryRun?: boolean;
-}
-
-export interface DecideResult {
-  modelVersion: number;
-  accepted: number;
-  rejected: number;
-  items: { proposalId: string; status: 'accepted' | 'rejected'; entityId: string | null }[];
 }
 
 interface ProposalRow {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ImpactChecks, ScenarioCheck } from '../../../contracts/scans';
 import type { Database } from '../../platform/db/schema';
 import { playScenario } from '../../core/playback/play-scenario';
 import type { ModelSnapshot } from '../../core/model/model-records';
@@ -8,25 +9,13 @@ import { scenariosNaming } from './change-impact';
 import { planDecision } from './decide-proposals';
 import { acceptableProposals } from './proposal-store';
 
-export interface ScenarioCheck {
-  scenarioId: string;
-  name: string;
-  /** Assertions whose result differs between main now and main with the proposals accepted. */
-  flipped: { id: string; before: boolean; after: boolean; detailBefore: string; detailAfter: string }[];
-  passedBefore: number;
-  passedAfter: number;
-  total: number;
-  /** Validation issues the scenario gets on the proposed model and not on main (a removed operation, …). */
-  newIssues: string[];
-}
-
 /**
  * POST …/impact/checks: plays every scenario of the project that names a
  * record the scan's pending proposals would change or remove, on main as it
  * is and on main with those proposals accepted (planned in a transaction that
  * is rolled back: nothing is written), and reports which assertions flip.
  */
-export async function impactChecks(db: Kysely<Database>, input: { projectId: string; scanId: string; actor: string; now: Date }): Promise<{ scanId: string; scenarios: ScenarioCheck[] }> {
+export async function impactChecks(db: Kysely<Database>, input: { projectId: string; scanId: string; actor: string; now: Date }): Promise<ImpactChecks> {
   const { accept } = await acceptableProposals(db, input.scanId);
   const { before, after } = await planDecision(db, { projectId: input.projectId, scanId: input.scanId, request: { accept, reject: [], acknowledgeImpact: true }, actor: input.actor, acceptedBy: null, now: input.now });
   const affected = new Set<string>();

@@ -1,7 +1,7 @@
-import type { ChangeImpact } from './change-impact';
+import type { ScanImpact } from '../../../contracts/scans';
 
 /** GET …/impact/report: the impact of a scan's pending proposals as a Markdown text a person can paste into a review. */
-export function impactReport(impact: ChangeImpact & { scanId: string; pendingProposals: number }): string {
+export function impactReport(impact: ScanImpact): string {
   const lines = [`# Impact of scan ${impact.scanId}`, '', `${impact.pendingProposals} pending proposal(s): ${impact.added} to add, ${impact.changed} to change, ${impact.removed} to remove.`, ''];
   const section = (title: string, items: string[]) => {
     lines.push(`## ${title}`, '');

@@ -1,22 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { Proposal } from '../../../contracts/scans';
 import type { Database, ProposalAction, ProposalStatus } from '../../platform/db/schema';
 
-/** A proposal as the API answers it. */
-export interface ProposalRecord {
-  id: string;
-  scanId: string;
-  factKey: string;
-  action: ProposalAction;
-  entityKind: string;
-  entityId: string | null;
-  status: ProposalStatus;
-  /** The fact (add, change): fields, references by fact key, truth label, evidence, and `changedFields`. */
-  proposed: unknown;
-  /** The model record before (change, remove). */
-  current: unknown;
-  decidedBy: string | null;
-  decidedAt: string | null;
-}
+/** A proposal as the API answers it (the contract's `Proposal`). */
+export type ProposalRecord = Proposal;
 
 export interface ProposalFilter {
   status?: ProposalStatus;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { PushResult, PushSettings } from '../../../contracts/sources';
 import { extractedFactSchema } from '../../core/extract/extracted-fact';
 import { extractionRulesVersion, factFormatVersion } from '../../core/extract/rules-version';
 import { scanDiagnosticsSchema } from '../../core/extract/scan-diagnostics';
@@ -22,7 +23,7 @@ import { storeScanResult } from './store-scan-result';
 export const maxPushBodyBytes = bodyLimits.push;
 
 /** GET P/sources/push: what a pushing client must agree with before it reads a file. */
-export function pushSettings(settings: SettingsDocument) {
+export function pushSettings(settings: SettingsDocument): PushSettings {
   const { maxFiles, maxFileBytes, maxTotalBytes, excludeGlobs } = scanLimitsOf(settings);
   return { rulesVersion: extractionRulesVersion, factFormatVersion, limits: { maxFiles, maxFileBytes, maxTotalBytes, excludeGlobs }, maxBodyBytes: maxPushBodyBytes };
 }
@@ -54,13 +55,6 @@ export const agentPushRequest = z.strictObject({
     .optional(),
 });
 export type AgentPushRequest = z.infer<typeof agentPushRequest>;
-
-export interface PushResult {
-  sourceId: string;
-  scanId: string;
-  snapshotId: string;
-  proposals: { add: number; change: number; remove: number };
-}
 
 /**
  * POST P/sources/push: a snapshot pushed by `svc scan`. Checked against the

@@ -1,15 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import type { ScanDiagnostics } from '../../core/extract/scan-diagnostics';
-import { findScan, type ScanRecord, type SkippedFile } from './scan-store';
-
-export interface ScanDetail extends ScanRecord {
-  skipped: SkippedFile[];
-  /** What the extractors made of the files (docs/extraction.md "Diagnostics"); null when no extractor read the scan's input or a push sent none. */
-  diagnostics: ScanDiagnostics | null;
-  factCount: number;
-  proposals: { pending: number; accepted: number; rejected: number; superseded: number };
-}
+import type { ScanDetail } from '../../../contracts/scans';
+import { findScan } from './scan-store';
 
 /** GET P/imports/{importId}: the scan, the files it skipped with their reasons, its diagnostics, its fact count and proposals by status. */
 export async function scanDetail(db: Kysely<Database>, projectId: string, scanId: string): Promise<ScanDetail | undefined> {

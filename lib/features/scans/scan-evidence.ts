@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { EvidenceItem, SourceWindow } from '../../../contracts/scans';
 import type { Database } from '../../platform/db/schema';
 import { ForbiddenError, NotFoundError } from '../../platform/errors/service-error';
 import type { ScanFact } from './scan-fact';
@@ -8,16 +9,6 @@ const withheldReasons = new Set(['secret']);
 
 /** Lines a source window shows at most. */
 export const maxWindowLines = 500;
-
-export interface EvidenceItem {
-  factKey: string;
-  kind: string;
-  factStatus: string;
-  confidence: number | null;
-  path: string;
-  startLine: number;
-  endLine: number;
-}
 
 /** The evidence of a scan's facts (of one fact with `factKey`), in fact-key order, `limit` from position `after`. */
 export async function evidencePage(db: Kysely<Database>, scanId: string, factKey: string | null, after: number, limit: number): Promise<{ items: EvidenceItem[]; next: number | null }> {
@@ -38,7 +29,7 @@ export async function evidencePage(db: Kysely<Database>, scanId: string, factKey
  * evidence. A file the content clearance withheld answers 403 and never its
  * text; a window is at most 500 lines.
  */
-export async function sourceWindow(db: Kysely<Database>, scanId: string, request: { path: string; startLine: number; endLine: number }): Promise<{ path: string; startLine: number; endLine: number; totalLines: number; lines: string[] }> {
+export async function sourceWindow(db: Kysely<Database>, scanId: string, request: { path: string; startLine: number; endLine: number }): Promise<SourceWindow> {
   const file = await db.selectFrom('scan_files').select(['skipped_reason', 'content']).where('scan_id', '=', scanId).where('path', '=', request.path).executeTakeFirst();
   if (!file) throw new NotFoundError('File not in this scan', `The scan did not list ${request.path}.`);
   if (file.skipped_reason !== null && withheldReasons.has(file.skipped_reason)) throw new ForbiddenError('Content withheld', `${request.path} may hold secrets; its content is never read or shown.`);

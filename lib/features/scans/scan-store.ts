@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, ScanState } from '../../platform/db/schema';
-import type { ScanDiagnostics } from '../../core/extract/scan-diagnostics';
+import type { Scan, ScanDiagnostics, SkippedFile } from '../../../contracts/scans';
 import { NotFoundError } from '../../platform/errors/service-error';
 import type { ScanLimits, ScanRequestRecord } from './scan-limits-record';
 
@@ -9,34 +9,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The queue task that carries out a scan. */
 export const runScanTask = 'run-scan';
 
-export interface SkippedFile {
-  path: string;
-  reason: string;
-}
-
-/** A scan as GET P/imports and GET P/imports/{importId} answer it. */
-export interface ScanRecord {
-  id: string;
-  projectId: string;
-  sourceId: string | null;
-  host: string | null;
-  state: ScanState;
-  request: ScanRequestRecord;
-  limits: ScanLimits;
-  commitSha: string | null;
-  isComplete: boolean | null;
-  extractionGap: string | null;
-  filesListed: number;
-  filesRead: number;
-  bytesRead: number;
-  skippedCount: number;
-  error: string | null;
-  attempts: number;
-  requestedBy: string;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+/** A scan as GET P/imports answers it (the contract's `Scan`). */
+export type ScanRecord = Scan;
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Snapshot, SnapshotComparison } from '../../../contracts/sources';
 import type { Database } from '../../platform/db/schema';
 
 interface SnapshotFact {
@@ -8,17 +9,8 @@ interface SnapshotFact {
   refs: unknown;
 }
 
-export interface SnapshotSummary {
-  id: string;
-  scanId: string;
-  commitSha: string | null;
-  isComplete: boolean;
-  factCount: number;
-  createdAt: string;
-}
-
 /** Snapshots of a Source (one per completed scan), newest first. */
-export async function listSnapshots(db: Kysely<Database>, sourceId: string): Promise<SnapshotSummary[]> {
+export async function listSnapshots(db: Kysely<Database>, sourceId: string): Promise<Snapshot[]> {
   const rows = await db
     .selectFrom('snapshots')
     .select(['id', 'scan_id', 'commit_sha', 'is_complete', 'created_at', (eb) => eb.fn<number>('jsonb_array_length', [eb.ref('facts')]).as('fact_count')])
@@ -30,7 +22,7 @@ export async function listSnapshots(db: Kysely<Database>, sourceId: string): Pro
 }
 
 /** Fact keys added, removed and changed from `base` to `head`, each sorted; undefined when either is no snapshot of the Source. */
-export async function compareSnapshots(db: Kysely<Database>, sourceId: string, base: string, head: string) {
+export async function compareSnapshots(db: Kysely<Database>, sourceId: string, base: string, head: string): Promise<SnapshotComparison | undefined> {
   const rows = await db.selectFrom('snapshots').select(['id', 'commit_sha', 'facts']).where('source_id', '=', sourceId).where('id', 'in', [base, head]).execute();
   const baseRow = rows.find((r) => r.id === base);
   const headRow = rows.find((r) => r.id === head);

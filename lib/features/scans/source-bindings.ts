@@ -1,17 +1,18 @@
 import type { Kysely } from 'kysely';
+import type { SourceBinding, SourceDocument } from '../../../contracts/sources';
 import type { Database } from '../../platform/db/schema';
 import type { ScanFact } from './scan-fact';
 import { latestCompletedScanOf } from './scan-store';
 
 /** The accepted facts of a Source and the model records they became, by fact key. */
-export async function listSourceBindings(db: Kysely<Database>, sourceId: string): Promise<{ factKey: string; entityKind: string; entityId: string }[]> {
+export async function listSourceBindings(db: Kysely<Database>, sourceId: string): Promise<SourceBinding[]> {
   const rows = await db.selectFrom('fact_bindings').select(['fact_key', 'entity_kind', 'entity_id']).where('source_id', '=', sourceId).orderBy('fact_key').execute();
   return rows.map((r) => ({ factKey: r.fact_key, entityKind: r.entity_kind, entityId: r.entity_id }));
 }
 
 /** Files that gave facts in the Source's latest completed scan, plus the files an upload Source keeps, by path. */
-export async function listSourceDocuments(db: Kysely<Database>, sourceId: string): Promise<{ path: string; blobSha: string | null; facts: number; kept: boolean }[]> {
-  const byPath = new Map<string, { path: string; blobSha: string | null; facts: number; kept: boolean }>();
+export async function listSourceDocuments(db: Kysely<Database>, sourceId: string): Promise<SourceDocument[]> {
+  const byPath = new Map<string, SourceDocument>();
   const scanId = await latestCompletedScanOf(db, sourceId);
   if (scanId) {
     const facts = await db.selectFrom('scan_facts').select('fact').where('scan_id', '=', scanId).execute();

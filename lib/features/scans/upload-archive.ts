@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ArchiveUploaded } from '../../../contracts/sources';
 import { isArchiveError } from '../sources/archive/archive-errors';
 import { detectArchiveFormat } from '../sources/archive/detect-archive-format';
 import { readArchive } from '../sources/archive/read-archive';
@@ -16,7 +17,7 @@ import { insertQueuedScan } from './scan-store';
  * archive stores nothing (413 too large, 400 otherwise). An accepted one is
  * kept until its scan has read it.
  */
-export async function uploadArchive(context: ScanRequestContext, project: { id: string; workspaceId: string }, source: SourceRecord, body: Buffer): Promise<{ scanId: string; sourceId: string; state: 'queued'; format: string }> {
+export async function uploadArchive(context: ScanRequestContext, project: { id: string; workspaceId: string }, source: SourceRecord, body: Buffer): Promise<ArchiveUploaded> {
   if (source.kind !== 'archive') throw new ConflictError('Not an archive Source', `The Source is a ${source.kind} Source; upload archives to an archive Source.`);
   if (body.length === 0) throw new ValidationError('Invalid archive', [{ field: 'body', message: 'must be a zip or tar.gz archive' }]);
   const format = detectArchiveFormat(body.subarray(0, 263));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ModelFileUploaded } from '../../../contracts/sources';
 import { z } from 'zod';
 import { displayName, storedText } from '../../platform/http/common-schemas';
 import { ConflictError, ValidationError } from '../../platform/errors/service-error';
@@ -25,7 +26,7 @@ export const defaultUploadSourceName = 'Uploaded files';
  * slug of `name`, and queues a scan of all its files. A file of the same path
  * is replaced. 409 when the slug is a Source of another kind.
  */
-export async function uploadModelFile(context: ScanRequestContext, project: { id: string; workspaceId: string }, request: UploadModelFileRequest): Promise<{ sourceId: string; scanId: string; path: string; state: 'queued' }> {
+export async function uploadModelFile(context: ScanRequestContext, project: { id: string; workspaceId: string }, request: UploadModelFileRequest): Promise<ModelFileUploaded> {
   if (request.path === null) throw new ValidationError('Invalid request body', [{ field: 'path', message: 'must not be null' }]);
   if (request.content === null) throw new ValidationError('Invalid request body', [{ field: 'content', message: 'must not be null' }]);
   const path = normaliseScopePath(request.path);

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { TracesUploaded } from '../../../contracts/sources';
 import { ValidationError } from '../../platform/errors/service-error';
 import { decodeUtf8Strict } from '../../platform/text/strict-json';
 import type { SourceRecord } from '../sources/source-store';
@@ -23,7 +24,7 @@ function checkFileName(fileName: string | null): string {
  * file shows only what it recorded: the scan is partial (no removal, no stale
  * mark) and leaves the Source's other pending proposals as they are.
  */
-export async function uploadTraces(context: ScanRequestContext, project: { id: string; workspaceId: string }, source: SourceRecord, fileNameText: string | null, body: Buffer) {
+export async function uploadTraces(context: ScanRequestContext, project: { id: string; workspaceId: string }, source: SourceRecord, fileNameText: string | null, body: Buffer): Promise<TracesUploaded> {
   const fileName = checkFileName(fileNameText);
   const content = decodeUtf8Strict(body);
   if (content === null) throw new ValidationError('Invalid trace file', [{ field: 'body', message: 'is not UTF-8 text' }]);

@@ -1,3 +1,4 @@
+import type { SourceKindStatus } from '../../../contracts/sources';
 import type { Profile } from '../../platform/config/service-config';
 import type { SettingsDocument } from '../settings/settings-schema';
 
@@ -32,16 +33,6 @@ export const repositoryPatterns: Record<GitHostKind, { pattern: RegExp; example:
   bitbucket: { pattern: /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/, example: 'workspace/repository' },
   azureDevOps: { pattern: /^[A-Za-z0-9_.-]{1,100}\/[^/\\\u0000-\u001f]{1,64}\/[^/\\\u0000-\u001f]{1,64}$/, example: 'organization/project/repository' },
 };
-
-export interface SourceKindStatus {
-  kind: SourceKind;
-  name: string;
-  available: boolean;
-  /** Why the kind cannot be used now, or null. */
-  reason: string | null;
-  /** `repository` for a git host; `path` for a folder; `accountId` and `region` for New Relic. */
-  requires: string[];
-}
 
 export interface KindContext {
   profile: Profile;

@@ -1,24 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Source } from '../../../contracts/sources';
 import type { Database } from '../../platform/db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A Source as the API answers it. */
-export interface SourceRecord {
-  id: string;
-  projectId: string;
-  kind: string;
-  name: string;
-  slug: string;
-  repository: string | null;
-  path: string | null;
-  accountId: string | null;
-  region: string | null;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-  lastScan: { id: string; state: string; commitSha: string | null; isComplete: boolean | null; finishedAt: string | null } | null;
-}
+/** A Source as the API answers it (the contract's `Source`). */
+export type SourceRecord = Source;
 
 /** What a new Source is stored with. */
 export type NewSource = Pick<SourceRecord, 'id' | 'projectId' | 'kind' | 'name' | 'slug' | 'repository' | 'path' | 'accountId' | 'region' | 'createdBy'> & { at: Date };
@@ -36,7 +23,7 @@ function baseQuery(db: Db) {
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
 function toRecord(row: Row): SourceRecord {
-  const last = row.last_scan as { id: string; state: string; commitSha: string | null; isComplete: boolean | null; finishedAt: string | null } | null;
+  const last = row.last_scan as SourceRecord['lastScan'];
   return {
     id: row.id,
     projectId: row.project_id,

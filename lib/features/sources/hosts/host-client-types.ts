@@ -1,3 +1,4 @@
+import type { HostRepository } from '../../../../contracts/sources';
 import type { SourceEntry, TreeReadOptions } from '../archive/source-entry';
 import type { HostHttpOptions } from './host-http';
 
@@ -12,16 +13,8 @@ import type { GitHostKind } from '../source-kinds';
 
 export { gitHostKinds, type GitHostKind } from '../source-kinds';
 
-/** One repository as a listing shows it. */
-export interface HostRepository {
-  /** The name a Source stores and every other call takes: `owner/repo`, `group/sub/project`, `workspace/slug`, `organization/project/repository`. */
-  fullName: string;
-  /** Null for an empty repository (no branch yet). */
-  defaultBranch: string | null;
-  /** Anything not public (GitLab `internal` included): what privacy.sendPrivateCodeToAi looks at. */
-  private: boolean;
-  webUrl: string;
-}
+/** One repository as a listing shows it (the contract's). */
+export type { HostRepository };
 
 export interface RepositoryPage {
   items: HostRepository[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NewRelicKeyTest } from '../../../../contracts/sources';
 import type { OutboundFetch } from '../../../platform/net/outbound-fetch';
 import { HostError, HostInputError, HostResponseError } from './host-errors';
 import { createHostHttp } from './host-http';
@@ -33,14 +34,8 @@ export interface NewRelicClientOptions {
   maxTotalWaitMs?: number;
 }
 
-export interface NewRelicKeyTest {
-  ok: boolean;
-  /** NerdGraph's HTTP status; 0 when it could not be reached. */
-  status: number;
-  message: string;
-  user?: { name: string; email: string };
-  accountName?: string;
-}
+/** What a key test answers (the contract's). */
+export type { NewRelicKeyTest };
 
 /** Calls from one APM application to another over a time window. */
 export interface ServiceCall {

@@ -5,10 +5,8 @@
  * proposal by proposal so that what can be decided is and each refusal is
  * told in the API's words against the proposal it concerns.
  */
-import { resolutionOrder } from '../../../../lib/features/scans/scan-fact';
-import type { ModelKind } from '../../../../lib/core/model/model-records';
 import { ApiError } from '../../api/client';
-import { type DecideRequest, type DecideResult, maxDecideIds, type Proposal, type ProposedFact } from './sources-api';
+import { type DecideRequest, type DecideResult, type FactKind, maxDecideIds, type Proposal, type ProposedFact, resolutionOrder } from './sources-api';
 
 export type Choice = 'accept' | 'reject';
 
@@ -32,7 +30,7 @@ export interface DecisionOutcome {
 /** Where a proposal goes in a request: referenced kinds first, removals last (a removal may only go once its referrers have). */
 export function decisionRank(p: Proposal): number {
   if (p.action === 'remove') return resolutionOrder.length;
-  const rank = resolutionOrder.indexOf(p.entityKind as ModelKind);
+  const rank = resolutionOrder.indexOf(p.entityKind as FactKind);
   return rank < 0 ? resolutionOrder.length : rank;
 }
 

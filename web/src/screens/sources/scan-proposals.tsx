@@ -4,12 +4,11 @@ import { PagedList, usePagedList } from '../../components/pager';
 import { Empty, ErrorNotice } from '../../components/status';
 import { useAction } from '../../components/use-load';
 import { currentUrl, setQueryParameters } from '../../router';
-import { resolutionOrder } from '../../../../lib/features/scans/scan-fact';
 import { canEditIn } from '../views/workspace-role';
 import { BulkDecisionPanel, BulkOutcome, type BulkRequest } from './bulk-decision-panel';
 import type { Choice, DecisionOutcome } from './bulk-decisions';
 import { ProposalRow } from './proposal-row';
-import { type DecideResult, type Proposal, type ProposalFilter, type ScanDetail, scansApi } from './sources-api';
+import { type DecideResult, type Proposal, type ProposalFilter, resolutionOrder, type ScanDetail, scansApi } from './sources-api';
 
 type Decided = DecideResult['items'][number];
 
