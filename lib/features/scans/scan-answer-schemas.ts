@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { scanDiagnosticsSchema } from '../../core/extract/scan-diagnostics';
-import { modelKindSchema } from '../../core/model/record-answer-schemas';
+import { modelKindSchema } from '../../../contracts/model';
 import { describes, guid, timestamp } from '../../../contracts/schema-kit';
 import type { SourceRecord } from '../sources/source-store';
 import type { DecideResult } from './decide-proposals';
