@@ -104,7 +104,6 @@ module.exports = {
         path: `^${fixture}(lib|functions|jobs|local|cli|infra)/`,
         pathNot: [
           '^lib/core/extract/scan-diagnostics\\.ts$',
-          '^lib/core/model/model-records\\.ts$',
           '^lib/core/render/svg-to-png\\.ts$',
           '^lib/features/scans/(change-impact|decide-proposals|proposal-store|scan-detail|scan-evidence|scan-fact|scan-store)\\.ts$',
         ],

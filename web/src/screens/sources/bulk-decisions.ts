@@ -6,7 +6,7 @@
  * told in the API's words against the proposal it concerns.
  */
 import { resolutionOrder } from '../../../../lib/features/scans/scan-fact';
-import type { ModelKind } from '../../../../lib/core/model/model-records';
+import type { ModelKind } from '../../../../contracts/model';
 import { ApiError } from '../../api/client';
 import { type DecideRequest, type DecideResult, maxDecideIds, type Proposal, type ProposedFact } from './sources-api';
 
