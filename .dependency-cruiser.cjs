@@ -102,7 +102,7 @@ module.exports = {
       from: { path: `^${fixture}web/` },
       to: {
         path: `^${fixture}(lib|functions|jobs|local|cli|infra)/`,
-        pathNot: ['^lib/core/model/model-records\\.ts$', '^lib/core/render/svg-to-png\\.ts$'],
+        pathNot: ['^lib/core/render/svg-to-png\\.ts$'],
       },
     },
   ],

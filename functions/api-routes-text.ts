@@ -16,7 +16,8 @@ function fileOf(module: string): string {
 
 /**
  * The text of contracts/api-routes.ts: for each endpoint whose success answers are schemas exported
- * by contracts modules, its `METHOD /path` and those schemas' output types. Schemas are found by
+ * by contracts modules or empty, its `METHOD /path` and those schemas' output types (`undefined`
+ * for an empty answer). Schemas are found by
  * identity, so an endpoint that answers with a schema of its own (not yet in contracts/) is left
  * out, and one that changes its schema changes the type the web client reads.
  */
@@ -27,11 +28,14 @@ export function apiRoutesText(endpoints: readonly Endpoint[], modules: Readonly<
   for (const endpoint of endpoints) {
     const answers = successStatusesOf(endpoint).map((status) => {
       const answer = endpoint.contract.responses[status];
-      return names.get(typeof answer === 'object' && answer !== null && 'contentType' in answer ? answer.schema : answer);
+      // A success without a body (a deleted record's 204) answers nothing: the client reads `undefined`.
+      if (answer === 'empty') return 'undefined';
+      const name = names.get(typeof answer === 'object' && answer !== null && 'contentType' in answer ? answer.schema : answer);
+      return name === undefined ? undefined : `z.output<typeof ${name}>`;
     });
-    // Every success answer must be a contract (a new proposal or the AI unavailable answer, say), or the route is left out.
-    if (answers.length === 0 || answers.some((name) => name === undefined)) continue;
-    const types = [...new Set(answers)].map((name) => `z.output<typeof ${name}>`);
+    // Every success answer must be a contract (a new proposal or the AI unavailable answer, say) or empty, or the route is left out.
+    if (answers.length === 0 || answers.some((type) => type === undefined)) continue;
+    const types = [...new Set(answers)];
     lines.set(routeKeyOf(endpoint), `  '${routeKeyOf(endpoint)}': ${types.join(' | ')};`);
   }
   const used = [...new Set([...lines.values()].flatMap((line) => [...line.matchAll(/typeof (\w+)\./g)].map((match) => match[1]!)))].sort();

@@ -1,5 +1,5 @@
 import { defineRoute } from '../../lib/platform/http/define-route';
-import { factLabelSchema } from '../../lib/core/model/record-answer-schemas';
+import { factLabelSchema } from '../../contracts/model';
 import { branchQuery } from '../model/model-request';
 import { factParams } from './fact-params';
 import { runFactDecision } from './label-fact-request';

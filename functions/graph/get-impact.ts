@@ -7,7 +7,8 @@ import { guidText, pageCursor, pageLimit, queryWholeNumber } from '../../lib/pla
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { factStatusSchema, staleMarkSchema } from '../../lib/core/model/record-answer-schemas';
+import { factStatusSchema } from '../../contracts/facts';
+import { staleMarkSchema } from '../../contracts/model';
 import { readStreamOf } from '../../lib/core/model/stream-store';
 import { guid } from '../../contracts/schema-kit';
 import { readStreamQuery } from '../model/model-request';

@@ -3,7 +3,7 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { exportModelDocument } from '../../lib/features/exports/export-model-document';
-import { modelDocumentSchema } from '../../lib/core/model/record-answer-schemas';
+import { modelDocumentSchema } from '../../contracts/model';
 import { fitModelExportToFunction } from './fit-function-answer';
 
 const exportQuery = z.strictObject({ format: z.enum(['json', 'yaml'], 'must be "json" or "yaml"').default('json') });

@@ -7,7 +7,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { bodyLimits } from '../../lib/platform/http/route-definition';
 import { importModelDocument } from '../../lib/core/model/import-model-document';
-import { importResultSchema, modelDocumentSchema } from '../../lib/core/model/record-answer-schemas';
+import { importResultSchema, modelDocumentSchema } from '../../contracts/model';
 
 const importQuery = z.strictObject({
   dryRun: z.enum(['true', 'false'], 'must be true or false').optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordEntrySchemaOf, recordPageOfKind, recordSchemaOfKind } from '../../contracts/model';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { actorOf, type Caller } from '../../lib/platform/http/caller';
 import { jsonResponse, noContentResponse, type ApiRequest, type ApiResponse } from '../../lib/platform/http/api-types';
@@ -10,7 +11,6 @@ import { editModelRecord, type RecordEdit } from '../../lib/core/model/edit-mode
 import { listModelRecordPage, type ElementFilters } from '../../lib/core/model/list-model-records';
 import { sectionOfKind, type ModelKind } from '../../lib/core/model/model-records';
 import { readModelRecord } from '../../lib/core/model/model-store';
-import { recordEntrySchemaOf, recordSchemaOfKind } from '../../lib/core/model/record-answer-schemas';
 import { branchOrMain, readStreamOf } from '../../lib/core/model/stream-store';
 import { branchIdOf, branchQuery, readStreamQuery, recordNotFound } from './model-request';
 
@@ -66,7 +66,7 @@ export function recordEndpoints(collection: RecordCollection): Endpoint[] {
       auth: 'signed-in',
       summary: `List ${section} of main, ?branchId= or ?revisionId=; ?refersTo= keeps those naming an ID (viewer)`,
       query: listQuery,
-      answers: { 200: z.object({ items: z.array(record), total: z.number().int(), nextCursor: z.string().nullable() }) },
+      answers: { 200: recordPageOfKind[kind] },
       access: { role: 'viewer' },
       description: `In ID order. ${modelVersionNote}`,
       example: { as: 'readToken', query: collection.listExampleQuery },

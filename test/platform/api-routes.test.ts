@@ -26,5 +26,11 @@ describe('the route types of the contracts', () => {
   it('type the answers the web client reads through the contracts, by route', () => {
     const text = apiRoutesText(endpoints, contractModules);
     for (const route of ['GET /api/workspaces/{workspaceId}/ai/usage', 'GET /api/workspaces/{workspaceId}/ai/calls', 'GET /api/workspaces/{workspaceId}/webhook-deliveries']) expect(text).toContain(`'${route}'`);
+    expect(text).toContain("'GET /api/projects/{projectId}/elements': z.output<typeof model.elementPage>;");
+    expect(text).toContain("'POST /api/projects/{projectId}/import': z.output<typeof model.importResultSchema>;");
+  });
+
+  it('type a success without a body as nothing: deleting a record answers 204', () => {
+    expect(apiRoutesText(endpoints, contractModules)).toContain("'DELETE /api/projects/{projectId}/elements/{id}': undefined;");
   });
 });

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { ConflictError, InvalidDocumentError, TooLargeError } from '../../platform/errors/service-error';
-import type { IgnoredMember } from './ignored-members';
 import { sectionOfKind } from './model-records';
 import { schemaIdsOwnedElsewhere, commitModelChange, loadModelSnapshot } from './model-store';
-import { planImport, schemaIdsNamedIn, type ImportItem } from './plan-import';
+import { planImport, schemaIdsNamedIn } from './plan-import';
 import { decodeUtf8Strict, parseJsonStrict, parseYamlStrict } from '../../platform/text/strict-json';
 import { lockStream } from './stream-store';
 
@@ -18,17 +17,10 @@ export interface ImportRequest {
   now: Date;
 }
 
-/** The import result of part 1 "Import result", plus `ignored`: the members no field reads, each with its JSON path. */
-export interface ImportResult {
-  applied: boolean;
-  modelVersion: number;
-  added: number;
-  changed: number;
-  unchanged: number;
-  refused: number;
-  items: ImportItem[];
-  ignored: IgnoredMember[];
-}
+/** The import result of part 1 "Import result", plus `ignored` (contracts/model.ts). */
+import type { ImportResult } from '../../../contracts/model';
+
+export type { ImportResult };
 
 function invalidExport(title: string, detail: string, errors = [{ field: 'document', message: detail }]): InvalidDocumentError {
   return new InvalidDocumentError('invalid_export', title, detail, errors);

@@ -9,15 +9,10 @@ import { lockStream } from './stream-store';
 /** How a person's decision moves a fact (docs/decisions.md "Facts"). */
 export type FactDecision = { type: 'accept'; acceptedBy: string } | { type: 'mark-unknown' };
 
-/** The fact label the facts endpoints answer. */
-export interface FactLabel {
-  entityType: ModelKind;
-  entityId: string;
-  factStatus: FactStatus;
-  provenance: Provenance | null;
-  stale: FactFields['stale'];
-  modelVersion: number;
-}
+/** The fact label the facts endpoints answer (contracts/model.ts). */
+import type { FactLabel } from '../../../contracts/model';
+
+export type { FactLabel };
 
 const emptyProvenance: Provenance = { source: null, revision: null, confidence: null, acceptedBy: null, acceptedAt: null };
 

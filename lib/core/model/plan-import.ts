@@ -24,22 +24,10 @@ import { uuidV5 } from './uuid-v5';
 /** Rule 6: "Sections are read in order: elements, relationships, messages, channels, operations, subscriptions, bindings, schemas". */
 export const importReadOrder: readonly ModelKind[] = Object.freeze(['element', 'relationship', 'message', 'channel', 'operation', 'subscription', 'binding', 'schema']);
 
-/** What the import does with one entry. */
-export type ImportChange = 'added' | 'changed' | 'unchanged' | 'refused';
+/** What the import does with one entry, and the result's item per entry (contracts/model.ts). */
+import type { ImportChange, ImportItem } from '../../../contracts/model';
 
-/** One item of the import result per document entry (part 1 "Import result"). */
-export interface ImportItem {
-  kind: ModelKind;
-  /** The entry's ID in lower case; its raw text, or `#<index in its list>`, when it is not a GUID. */
-  id: string;
-  /** The entry's name, or a relationship's label. */
-  name: string | null;
-  change: ImportChange;
-  /** Why the entry is refused: its reasons joined with "; ". */
-  error: string | null;
-  /** For a schema whose ID belongs to another project: the ID it gets here (rule 9). */
-  importedAs: string | null;
-}
+export type { ImportChange, ImportItem };
 
 /** A record the import writes. */
 export type ModelUpsert = { [K in ModelKind]: { kind: K; record: RecordOfKind[K] } }[ModelKind];

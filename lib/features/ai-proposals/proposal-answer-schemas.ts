@@ -5,7 +5,7 @@
  * the summaries and the architecture proposal are contracts (contracts/ai-proposals.ts).
  */
 import { z } from 'zod';
-import { bindingSchema, channelSchema, elementSchema, messageSchema, operationSchema, relationshipSchema, schemaRecordSchema, subscriptionSchema } from '../../core/model/record-answer-schemas';
+import { bindingSchema, channelSchema, elementSchema, messageSchema, operationSchema, relationshipSchema, schemaRecordSchema, subscriptionSchema } from '../../../contracts/model';
 import { flowSummaryFields, viewFields } from '../../../contracts/ai-proposals';
 import { describes, guid, timestamp } from '../../../contracts/schema-kit';
 import { scenarioDocumentSchema } from '../../../contracts/scenarios';

@@ -5,7 +5,7 @@
  * holds a match; the elements kept only to show where a match sits are marked
  * `matches: false`.
  */
-import type { ElementRecord } from '../../../../lib/core/model/model-records';
+import type { ElementRecord } from './model-api';
 
 export interface ElementNode {
   element: ElementRecord;

@@ -1,14 +1,34 @@
 /**
  * The model API as the model screens call it (DECISIONS.md section 2): one
  * collection per record kind, read from main, a branch (`branchId`) or a
- * revision (`revisionId`), edited on main or a branch. Record types and label
- * sets come from the service's own model-records, so the client cannot drift
- * from what the API answers.
+ * revision (`revisionId`), edited on main or a branch. Each call is typed by
+ * its route and the records by their contracts (contracts/model.ts), read as
+ * types only, so the client cannot drift from what the API answers.
  */
-import { api, type Page } from '../../api/client';
-import type { AnyModelRecord, ModelKind } from '../../../../lib/core/model/model-records';
+import type { Project } from '../../../../contracts/account';
+import type { FactStatus } from '../../../../contracts/fact-statuses';
+import type { AnyModelRecord, ChannelRecord, ElementKind, ElementStatus, FactLabel, ImportResult, ModelKind, OperationRecord, RecordPage, RelationshipRecord } from '../../../../contracts/model';
+import type { Branch, Revision } from '../../../../contracts/streams';
+import { call } from '../../api/call';
 
-export type { AnyModelRecord, ModelKind } from '../../../../lib/core/model/model-records';
+export type { Project } from '../../../../contracts/account';
+export type { FactStatus } from '../../../../contracts/fact-statuses';
+export type { AnyModelRecord, ElementRecord, FactFields, ImportItem, ImportResult, ModelKind, RecordPage } from '../../../../contracts/model';
+export type { Branch, Revision } from '../../../../contracts/streams';
+
+/** The closed sets the forms and filters offer, in the service's order: a value missing here or unknown to the contract fails the type check. */
+const elementKindSet: Record<ElementKind, true> = { actor: true, system: true, app: true, store: true, component: true };
+const elementStatusSet: Record<ElementStatus, true> = { current: true, planned: true, deprecated: true, removed: true };
+const relationshipKindSet: Record<RelationshipRecord['kind'], true> = { structural: true, behavioural: true };
+const transportSet: Record<OperationRecord['transport'], true> = { http: true, grpc: true, command: true };
+const channelKindSet: Record<ChannelRecord['kind'], true> = { topic: true, queue: true, exchange: true };
+const factStatusSet: Record<FactStatus, true> = { declared: true, 'observed-in-source': true, inferred: true, measured: true, unknown: true };
+export const elementKinds = Object.keys(elementKindSet) as ElementKind[];
+export const elementStatuses = Object.keys(elementStatusSet) as ElementStatus[];
+export const relationshipKinds = Object.keys(relationshipKindSet) as RelationshipRecord['kind'][];
+export const transports = Object.keys(transportSet) as OperationRecord['transport'][];
+export const channelKinds = Object.keys(channelKindSet) as ChannelRecord['kind'][];
+export const factStatuses = Object.keys(factStatusSet) as FactStatus[];
 
 /** API collection names, in the model document's order. */
 export const sections = ['elements', 'relationships', 'messages', 'schemas', 'operations', 'channels', 'subscriptions', 'bindings'] as const;
@@ -60,35 +80,7 @@ export interface StreamChoice {
   revisionId?: string | null;
 }
 
-export interface RecordPage extends Page<AnyModelRecord> {
-  total: number;
-}
-
-export interface Project {
-  id: string;
-  workspaceId: string;
-  name: string;
-  description: string | null;
-  modelVersion: number;
-}
-
-export interface Branch {
-  id: string;
-  name: string;
-  kind: 'draft' | 'variant';
-  baseVersion: number | null;
-  modelVersion: number;
-  createdAt: string;
-}
-
-export interface Revision {
-  id: string;
-  name: string;
-  modelVersion: number;
-  createdAt: string;
-}
-
-const projectBase = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}`;
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export function listRecords(
   projectId: string,
@@ -96,54 +88,51 @@ export function listRecords(
   options: StreamChoice & { cursor?: string | null; limit?: number; refersTo?: string | null },
   signal?: AbortSignal,
 ): Promise<RecordPage> {
-  return api.get<RecordPage>(`${projectBase(projectId)}/${section}`, {
+  return call(`GET /api/projects/{projectId}/${section}`, { projectId }, {
     query: { branchId: options.branchId, revisionId: options.revisionId, cursor: options.cursor, limit: options.limit ?? 50, refersTo: options.refersTo },
-    ...(signal ? { signal } : {}),
+    ...withSignal(signal),
   });
 }
 
 export function getRecord(projectId: string, section: Section, id: string, stream: StreamChoice, signal?: AbortSignal): Promise<AnyModelRecord> {
-  return api.get<AnyModelRecord>(`${projectBase(projectId)}/${section}/${encodeURIComponent(id)}`, {
-    query: { branchId: stream.branchId, revisionId: stream.revisionId },
-    ...(signal ? { signal } : {}),
-  });
+  return call(`GET /api/projects/{projectId}/${section}/{id}`, { projectId, id }, { query: { branchId: stream.branchId, revisionId: stream.revisionId }, ...withSignal(signal) });
 }
 
 export function createRecord(projectId: string, section: Section, body: unknown, branchId: string | null): Promise<AnyModelRecord> {
-  return api.post<AnyModelRecord>(`${projectBase(projectId)}/${section}`, body, { query: { branchId } });
+  return call(`POST /api/projects/{projectId}/${section}`, { projectId }, { body, query: { branchId } });
 }
 
 export function replaceRecord(projectId: string, section: Section, id: string, body: unknown, branchId: string | null): Promise<AnyModelRecord> {
-  return api.put<AnyModelRecord>(`${projectBase(projectId)}/${section}/${encodeURIComponent(id)}`, body, { query: { branchId } });
+  return call(`PUT /api/projects/{projectId}/${section}/{id}`, { projectId, id }, { body, query: { branchId } });
 }
 
 export function deleteRecord(projectId: string, section: Section, id: string, branchId: string | null): Promise<void> {
-  return api.delete<void>(`${projectBase(projectId)}/${section}/${encodeURIComponent(id)}`, { query: { branchId } });
+  return call(`DELETE /api/projects/{projectId}/${section}/{id}`, { projectId, id }, { query: { branchId } });
 }
 
 /** `accept` or `mark-unknown` of part 1 "Facts"; the entity type is the collection name. */
-export function decideFact(projectId: string, section: Section, id: string, decision: 'accept' | 'mark-unknown', branchId: string | null): Promise<unknown> {
-  return api.post(`${projectBase(projectId)}/facts/${section}/${encodeURIComponent(id)}/${decision}`, {}, { query: { branchId } });
+export function decideFact(projectId: string, section: Section, id: string, decision: 'accept' | 'mark-unknown', branchId: string | null): Promise<FactLabel> {
+  return call(`POST /api/projects/{projectId}/facts/{entityType}/{entityId}/${decision}`, { projectId, entityType: section, entityId: id }, { body: {}, query: { branchId } });
 }
 
 export function getProject(projectId: string, signal?: AbortSignal): Promise<Project> {
-  return api.get<Project>(projectBase(projectId), signal ? { signal } : {});
+  return call('GET /api/projects/{projectId}', { projectId }, withSignal(signal));
 }
 
 export function listBranches(projectId: string, signal?: AbortSignal): Promise<{ items: Branch[] }> {
-  return api.get(`${projectBase(projectId)}/branches`, signal ? { signal } : {});
+  return call('GET /api/projects/{projectId}/branches', { projectId }, withSignal(signal));
 }
 
 export function createBranch(projectId: string, body: { name: string; kind: string }): Promise<Branch> {
-  return api.post<Branch>(`${projectBase(projectId)}/branches`, body);
+  return call('POST /api/projects/{projectId}/branches', { projectId }, { body });
 }
 
 export function listRevisions(projectId: string, signal?: AbortSignal): Promise<{ items: Revision[] }> {
-  return api.get(`${projectBase(projectId)}/revisions`, signal ? { signal } : {});
+  return call('GET /api/projects/{projectId}/revisions', { projectId }, withSignal(signal));
 }
 
 export function createRevision(projectId: string, body: { name: string }): Promise<Revision> {
-  return api.post<Revision>(`${projectBase(projectId)}/revisions`, body);
+  return call('POST /api/projects/{projectId}/revisions', { projectId }, { body });
 }
 
 /** Records per kind of a stream: the `total` of each list, read one record deep. */
@@ -152,33 +141,14 @@ export async function countRecords(projectId: string, stream: StreamChoice, sign
   return Object.fromEntries(sections.map((section, i) => [section, totals[i]!])) as Record<Section, number>;
 }
 
+/** The export's address, for a download link (the browser reads the file, not the client). */
 export function exportPath(projectId: string, format: 'json' | 'yaml'): string {
-  return `${projectBase(projectId)}/export?format=${format}`;
-}
-
-export interface ImportItem {
-  kind: string;
-  id: string;
-  name: string | null;
-  change: 'added' | 'changed' | 'unchanged' | 'refused';
-  error: string | null;
-  importedAs: string | null;
-}
-
-/** Part 1 "Import result", plus the members no field reads. */
-export interface ImportResult {
-  applied: boolean;
-  modelVersion: number;
-  added: number;
-  changed: number;
-  unchanged: number;
-  refused: number;
-  items: ImportItem[];
-  ignored?: { path: string; reason: string }[];
+  return `/api/projects/${encodeURIComponent(projectId)}/export?format=${format}`;
 }
 
 export function importModel(projectId: string, text: string, format: 'json' | 'yaml', options: { dryRun: boolean; expectedVersion?: number | null }): Promise<ImportResult> {
-  return api.post<ImportResult>(`${projectBase(projectId)}/import`, text, {
+  return call('POST /api/projects/{projectId}/import', { projectId }, {
+    body: text,
     contentType: format === 'yaml' ? 'application/x-yaml' : 'application/json',
     query: { dryRun: options.dryRun ? 'true' : null, expectedVersion: options.expectedVersion ?? null },
   });

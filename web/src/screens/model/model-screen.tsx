@@ -1,6 +1,6 @@
 import { ErrorNotice, Loading } from '../../components/status';
 import { Link, currentUrl, type RouteParams } from '../../router';
-import type { ElementRecord } from '../../../../lib/core/model/model-records';
+import type { ElementRecord } from './model-api';
 import { BranchBar } from './branch-bar';
 import { buildElementTree, countMatches } from './element-tree';
 import { ElementTreeView } from './element-tree-view';

@@ -3,8 +3,7 @@
  * `provenance`, `q`) so they survive a reload and travel in a link. They are
  * applied to the records loaded so far; the screen says how many that is.
  */
-import { factStatuses, type FactFields } from '../../../../lib/core/model/model-records';
-import type { AnyModelRecord } from './model-api';
+import { factStatuses, type AnyModelRecord, type FactFields } from './model-api';
 
 export interface RecordFilters {
   truth: string | null;

@@ -3,8 +3,7 @@
  * and their fields". `path` is the field as the API names it in
  * `errors[].field` (nested with dots), so each message lands beside its field.
  */
-import { channelKinds, elementKinds, elementStatuses, factStatuses, relationshipKinds, transports } from '../../../../lib/core/model/model-records';
-import type { Section } from './model-api';
+import { channelKinds, elementKinds, elementStatuses, factStatuses, relationshipKinds, transports, type Section } from './model-api';
 
 export type FieldSpec =
   | { type: 'text'; path: string; label: string; required?: boolean; multiline?: boolean; code?: boolean; hint?: string }
