@@ -7,6 +7,7 @@ import type * as comments from './comments';
 import type * as costs from './costs';
 import type * as loadTests from './load-tests';
 import type * as prices from './prices';
+import type * as review from './review';
 import type * as scenarios from './scenarios';
 import type * as streams from './streams';
 import type * as views from './views';
@@ -29,6 +30,7 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/ai/flow-proposals': z.output<typeof aiProposals.flowProposalPageSchema>;
   'GET /api/projects/{projectId}/branches': z.output<typeof streams.branchesList>;
   'GET /api/projects/{projectId}/branches/{branchId}': z.output<typeof streams.branchSchema>;
+  'GET /api/projects/{projectId}/branches/{branchId}/review': z.output<typeof review.branchReviewSchema>;
   'GET /api/projects/{projectId}/costs': z.output<typeof costs.costSheetSchema>;
   'GET /api/projects/{projectId}/costs/compare': z.output<typeof costs.comparisonSchema>;
   'GET /api/projects/{projectId}/costs/estimate': z.output<typeof costs.estimateSchema>;
