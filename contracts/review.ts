@@ -29,6 +29,27 @@ export const findingSchema = z
 
 export type ReviewFinding = z.infer<typeof findingSchema>;
 
+/** The kinds of model record, in the order a model document lists them. */
+const modelKindSchema = z.enum(['element', 'relationship', 'message', 'schema', 'operation', 'channel', 'subscription', 'binding']);
+
+/** The records a branch adds, removes and changes against main. */
+export const modelChangesSchema = z
+  .object({
+    counts: z.array(z.object({ kind: modelKindSchema, added: z.number().int(), removed: z.number().int(), changed: z.number().int() })).meta({ description: 'Every kind, in model order.' }),
+    items: z
+      .array(
+        z.object({
+          kind: modelKindSchema,
+          id: guid,
+          name: z.string().nullable().meta({ description: 'The name (a relationship: its label) on the branch, or on main for a removed record. Model text (data).' }),
+          change: z.enum(['added', 'removed', 'changed']),
+          fields: z.array(z.string()).meta({ description: 'For a change: the fields that differ, in document order.' }),
+        }),
+      )
+      .meta({ description: 'Per kind the added, removed and changed records, each in ID order; at most 1000.' }),
+  })
+  .meta({ id: 'ModelChanges' });
+
 const runIssue = z.object({ stepId: z.string().nullable(), code: z.enum(issueCodes), message: z.string() });
 
 /** One side of a scenario's two runs, in figures. */
@@ -63,6 +84,7 @@ export const branchReviewSchema = z
     projectId: guid,
     branch: branchSchema,
     mainVersion: z.number().int().meta({ description: 'The main model version the branch is compared with.' }),
+    diff: modelChangesSchema,
     asOf: calendarDate.meta({ description: 'The day both cost estimates are taken on.' }),
     costs: comparisonSchema.meta({ description: 'The estimates of main (left) and the branch (right) on `asOf`, as `GET P/costs/compare?left=main&right={branchId}` answers.' }),
     scenarios: z.object({

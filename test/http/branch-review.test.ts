@@ -4,10 +4,11 @@ import { expectProblem, type CallOptions } from '../support/http-client';
 import { fullModelDocument, idFor, startModelService, type ModelService, type Person, type Project } from '../support/model-api';
 
 /**
- * The review of a branch over HTTP (docs/change-review.md "Review"): the cost delta against the
- * two estimates read through their own endpoint, a scenario whose assertion passes on main and
- * fails on the draft (and one that plays the same, which is not listed), a finding the draft adds
- * and one it fixes, the open threads on the draft, another project's branch, viewer access.
+ * The review of a branch over HTTP (docs/change-review.md "Review"): the records the draft
+ * changes, the cost delta against the two estimates read through their own endpoint, a scenario
+ * whose assertion passes on main and fails on the draft (and one that plays the same, which is
+ * not listed), a finding the draft adds and one it fixes, the open threads on the draft, another
+ * project's branch, viewer access.
  */
 
 const seed = 'b4a9c4e0-0000-4000-8000-000000000001';
@@ -84,6 +85,8 @@ describe('the review of a branch over HTTP', () => {
     await send('POST', `${P()}/costs/resources${onDraft}`, admin(resourceBody(id('web'), { id: id('r-cache'), name: 'Cache' })), 201);
     await send('DELETE', `${P()}/bindings/${id('b-keyed')}${onDraft}`, admin(), 204);
     await send('DELETE', `${P()}/relationships/${id('r-stores')}${onDraft}`, admin(), 204);
+    const checkout = fullModelDocument(seed).elements.find((e) => e.id === id('checkout'))!;
+    await send('PUT', `${P()}/elements/${id('checkout')}${onDraft}`, admin({ ...checkout, name: 'Checkout page' }), 200);
 
     const thread = (body: string, draft: string | null) => send('POST', `${P()}/threads`, admin({ target: { kind: 'element', id: id('orders') }, body, draftId: draft }), 201);
     openThreadId = (await thread('Does anything still write to the orders store?', draftId)).id;
@@ -97,6 +100,21 @@ describe('the review of a branch over HTTP', () => {
 
   afterAll(async () => {
     await m?.stop();
+  });
+
+  it('lists the records the draft adds, removes and changes against main, with counts per kind', async () => {
+    const { diff } = await review(draftId);
+    expect(diff.items).toEqual([
+      { kind: 'element', id: id('checkout'), name: 'Checkout page', change: 'changed', fields: ['name'] },
+      { kind: 'relationship', id: id('r-stores'), name: null, change: 'removed', fields: [] },
+      { kind: 'binding', id: id('b-keyed'), name: null, change: 'removed', fields: [] },
+    ]);
+    const counted = Object.fromEntries(diff.counts.map((c: { kind: string }) => [c.kind, c]));
+    expect(Object.keys(counted)).toEqual(['element', 'relationship', 'message', 'schema', 'operation', 'channel', 'subscription', 'binding']);
+    expect(counted.element).toEqual({ kind: 'element', added: 0, removed: 0, changed: 1 });
+    expect(counted.relationship).toEqual({ kind: 'relationship', added: 0, removed: 1, changed: 0 });
+    expect(counted.binding).toEqual({ kind: 'binding', added: 0, removed: 1, changed: 0 });
+    expect((await review(variantId)).diff.items).toEqual([]);
   });
 
   it('gives the cost delta of main and the draft on the day asked, equal to the difference of their own estimates, per resource and per currency', async () => {
