@@ -8,6 +8,7 @@ import type * as costs from './costs';
 import type * as loadTests from './load-tests';
 import type * as model from './model';
 import type * as prices from './prices';
+import type * as review from './review';
 import type * as scans from './scans';
 import type * as scenarios from './scenarios';
 import type * as sources from './sources';
@@ -57,6 +58,7 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/bindings/{id}': z.output<typeof model.bindingSchema>;
   'GET /api/projects/{projectId}/branches': z.output<typeof streams.branchesList>;
   'GET /api/projects/{projectId}/branches/{branchId}': z.output<typeof streams.branchSchema>;
+  'GET /api/projects/{projectId}/branches/{branchId}/review': z.output<typeof review.branchReviewSchema>;
   'GET /api/projects/{projectId}/channels': z.output<typeof model.channelPage>;
   'GET /api/projects/{projectId}/channels/{id}': z.output<typeof model.channelSchema>;
   'GET /api/projects/{projectId}/costs': z.output<typeof costs.costSheetSchema>;

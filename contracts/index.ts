@@ -12,6 +12,7 @@ export * as facts from './facts';
 export * as loadTests from './load-tests';
 export * as model from './model';
 export * as prices from './prices';
+export * as review from './review';
 export * as scans from './scans';
 export * as scenarios from './scenarios';
 export * as sources from './sources';

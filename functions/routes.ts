@@ -81,6 +81,7 @@ import { listRevisions } from './streams/list-revisions';
 import { createRevision } from './streams/create-revision';
 import { listBranches } from './streams/list-branches';
 import { getBranch } from './streams/get-branch';
+import { getBranchReview } from './streams/get-branch-review';
 import { createBranch } from './streams/create-branch';
 
 // views
@@ -371,6 +372,7 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   createRevision,
   listBranches,
   getBranch,
+  getBranchReview,
   createBranch,
 
   // views

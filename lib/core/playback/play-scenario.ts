@@ -7,7 +7,7 @@
 import type { ModelSnapshot } from '../model/model-records';
 import { evaluateAssertions } from './evaluate-assertions';
 import { runPlaybackPlan } from './playback-engine';
-import { buildPlaybackIndex } from './playback-index';
+import { buildPlaybackIndex, type PlaybackIndex } from './playback-index';
 import { playbackLimits } from './playback-limits';
 import { buildPlaybackPlan } from './playback-plan';
 import { engineVersion, type RunResult, type ScenarioIssue, type StepOutcomeEntry } from './playback-types';
@@ -26,6 +26,8 @@ export interface PlayScenarioInput {
   monotonicNowMs?: () => number;
   /** Default 2000 ms. */
   schemaCheckBudgetMs?: number;
+  /** The model's index when the caller plays several scenarios over one model (built from `model` otherwise). */
+  index?: PlaybackIndex;
 }
 
 function refused(modelVersion: number, issues: ScenarioIssue[]): RunResult {
@@ -44,7 +46,7 @@ function refused(modelVersion: number, issues: ScenarioIssue[]): RunResult {
  */
 export function playScenario(input: PlayScenarioInput): RunResult {
   const { model, modelVersion, scenario } = input;
-  const index = buildPlaybackIndex(model);
+  const index = input.index ?? buildPlaybackIndex(model);
   const issues = validateScenario({ model, scenario, index, monotonicNowMs: input.monotonicNowMs, schemaCheckBudgetMs: input.schemaCheckBudgetMs });
   if (issues.length > 0) return refused(modelVersion, issues);
   const plan = buildPlaybackPlan(model, index, scenario);

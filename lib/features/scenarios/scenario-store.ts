@@ -114,3 +114,13 @@ export async function listScenarioPage(db: Kysely<Database>, input: { projectId:
   const rows = await query.orderBy('name').orderBy('id').limit(input.limit + 1).execute();
   return { items: rows.slice(0, input.limit), hasMore: rows.length > input.limit };
 }
+
+/** The first `limit` live scenarios of a project with their documents, in name-then-ID order, and how many there are. */
+export async function liveScenarios(db: Kysely<Database> | Transaction<Database>, projectId: string, limit: number): Promise<{ total: number; scenarios: StoredScenario[] }> {
+  const live = db.selectFrom('scenarios').where('project_id', '=', projectId).where('deleted_at', 'is', null);
+  const [count, rows] = await Promise.all([
+    live.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    live.select(['id', 'name', 'document', 'origin']).orderBy('name').orderBy('id').limit(limit).execute(),
+  ]);
+  return { total: Number(count.n), scenarios: rows.map((r) => ({ id: r.id, name: r.name, document: r.document as Record<string, unknown>, origin: r.origin as ScenarioOrigin })) };
+}

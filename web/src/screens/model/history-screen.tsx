@@ -2,6 +2,7 @@ import { useId, useState } from 'preact/hooks';
 import { Form, SelectField, TextField } from '../../components/form';
 import { Empty, ErrorNotice, Loaded } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
+import { projectPath } from '../../navigation';
 import { Link, currentUrl, setQueryParameters, type RouteParams } from '../../router';
 import { CompareCounts } from './compare-counts';
 import { createBranch, createRevision, getProject, listBranches, listRevisions, type Branch, type Revision } from './model-api';
@@ -149,6 +150,9 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
                           <button type="button" class="secondary" onClick={() => showCompare(b.id)} aria-label={`Compare ${b.name} with main`}>
                             Compare
                           </button>
+                          <Link href={projectPath(workspaceId, projectId, 'branches', b.id, 'review')} aria-label={`Review ${b.name}`}>
+                            Review
+                          </Link>
                         </td>
                       </tr>
                     ))}
