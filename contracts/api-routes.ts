@@ -6,6 +6,7 @@ import type * as aiProposals from './ai-proposals';
 import type * as comments from './comments';
 import type * as costs from './costs';
 import type * as loadTests from './load-tests';
+import type * as modelDiff from './model-diff';
 import type * as prices from './prices';
 import type * as scenarios from './scenarios';
 import type * as streams from './streams';
@@ -36,6 +37,7 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/costs/estimates/{estimateId}': z.output<typeof costs.savedEstimateSchema>;
   'GET /api/projects/{projectId}/costs/prices': z.output<typeof costs.projectPricesSchema>;
   'GET /api/projects/{projectId}/decisions': z.output<typeof comments.decisionsPage>;
+  'GET /api/projects/{projectId}/diff': z.output<typeof modelDiff.modelDiffPage>;
   'GET /api/projects/{projectId}/load-tests/compare/estimate': z.output<typeof loadTests.estimateComparisonSchema>;
   'GET /api/projects/{projectId}/load-tests/compare/results': z.output<typeof loadTests.regressionSchema>;
   'GET /api/projects/{projectId}/load-tests/profiles': z.output<typeof loadTests.stressProfilesList>;

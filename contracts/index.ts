@@ -10,6 +10,7 @@ export * as costs from './costs';
 export * as factStatuses from './fact-statuses';
 export * as facts from './facts';
 export * as loadTests from './load-tests';
+export * as modelDiff from './model-diff';
 export * as prices from './prices';
 export * as scenarios from './scenarios';
 export * as streams from './streams';
