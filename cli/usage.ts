@@ -3,6 +3,7 @@ import { serviceCommandUsage } from '../local/service-commands';
 import { timeoutRange } from './scan-arguments';
 
 export const cliUsage = `Usage: svc scan <dir>... [flags]    scan each directory and push it as a snapshot of a push Source
+       svc diff <a> <b> [flags]      compare two model documents (JSON or YAML files), or a file and main
        svc --version                 print the version
        svc --help                    print this text
 Service commands (on the machine that runs the service):
@@ -22,6 +23,9 @@ Flags of scan:
   --payload FILE            write the push bodies to FILE as a JSON array
   --timeout SECONDS         longest time of one request, ${timeoutRange.min} to ${timeoutRange.max} (default ${timeoutRange.default})
   --allow-http              send the token over plain http to another machine
+Flags of diff:
+  --format markdown|json    what to print (default markdown); a or b may be main: then --url, --project
+                            (or SVC_URL, SVC_PROJECT) and SVC_TOKEN with the read scope, as for scan
 Environment:
   SVC_TOKEN                 agent token with the push scope (the only way to give it)
   SVC_URL, SVC_PROJECT      defaults of --url and --project

@@ -11,6 +11,7 @@ export * as factStatuses from './fact-statuses';
 export * as facts from './facts';
 export * as loadTests from './load-tests';
 export * as model from './model';
+export * as modelDiff from './model-diff';
 export * as prices from './prices';
 export * as review from './review';
 export * as scans from './scans';

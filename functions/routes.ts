@@ -78,6 +78,7 @@ import { exportArchitectureDsl } from './exports/export-architecture-dsl';
 
 // streams
 import { listRevisions } from './streams/list-revisions';
+import { diffModel } from './streams/diff-model';
 import { createRevision } from './streams/create-revision';
 import { listBranches } from './streams/list-branches';
 import { getBranch } from './streams/get-branch';
@@ -369,6 +370,7 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
 
   // streams
   listRevisions,
+  diffModel,
   createRevision,
   listBranches,
   getBranch,

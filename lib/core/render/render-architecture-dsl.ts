@@ -8,7 +8,7 @@ import { assignIdentifiers } from './identifiers';
 import { layoutFingerprint } from './layout';
 import { compareByNameThenId, compareOrdinal } from './ordinal-order';
 import { safeOneLine } from './plain-text';
-import type { RenderableView, RenderSource } from './view-contents';
+import { comparisonText, type RenderableView, type RenderSource } from './view-contents';
 
 /** What the DSL export reads: the project name, the model (its elements and relationships), every view of the project and which model it is. */
 export interface RenderArchitectureDslInput {
@@ -89,6 +89,7 @@ function dslArguments(values: readonly string[], required: number): string {
 }
 
 function sourceText(source: RenderSource): string {
+  if (source.kind === 'comparison') return comparisonText(source);
   return source.kind === 'revision' ? `revision "${source.name}" (${source.id}), model version ${source.modelVersion}` : `stream "${source.name}" at model version ${source.modelVersion}`;
 }
 

@@ -10,7 +10,7 @@ import type { ElementKind, ElementRecord, RelationshipRecord } from '../model/mo
 import { assignIdentifiers } from './identifiers';
 import { layoutFingerprint } from './layout';
 import { safeOneLine } from './plain-text';
-import { droppedInformation, viewContents, viewSliceOf, type RenderSource, type RenderViewInput } from './view-contents';
+import { comparisonText, droppedInformation, markColours, viewContents, viewSliceOf, type RecordMark, type RecordMarks, type RenderSource, type RenderViewInput } from './view-contents';
 
 /**
  * Characters written as Mermaid entity codes (`#35;` for `#`) inside labels.
@@ -66,6 +66,7 @@ function edgeLabel(relationship: RelationshipRecord): string {
 }
 
 function sourceText(source: RenderSource): string {
+  if (source.kind === 'comparison') return comparisonText(source);
   return source.kind === 'revision' ? `Revision "${source.name}" (${source.id}), model version ${source.modelVersion}` : `Stream "${source.name}" at model version ${source.modelVersion}`;
 }
 
@@ -103,5 +104,32 @@ export function renderViewFlowchart(input: RenderViewInput): string {
     const arrow = relationship.kind === 'behavioural' ? '==>' : '-->';
     lines.push(`    ${identifiers.get(relationship.fromId)!} ${arrow}${edgeLabel(relationship)} ${identifiers.get(relationship.toId)!}`);
   }
+  if (input.marks) lines.push(...markLines(input.marks, contents, identifiers));
   return `${lines.join('\n')}\n`;
+}
+
+const markOrder: readonly RecordMark[] = ['added', 'removed', 'changed'];
+
+/**
+ * A comparison's marks: a class per mark (removed ones dashed), the marked
+ * nodes in their class, a link style per marked edge (by its place among the
+ * edges), and a legend subgraph. The legend's identifiers start with a
+ * capital, which no element identifier does, so they never collide.
+ */
+function markLines(marks: RecordMarks, contents: ReturnType<typeof viewContents>, identifiers: ReadonlyMap<string, string>): string[] {
+  const style = (mark: RecordMark) => `stroke:${markColours[mark]},stroke-width:3px${mark === 'removed' ? ',stroke-dasharray:6 4' : ''}`;
+  const lines = markOrder.map((mark) => `    classDef ${mark} ${style(mark)}`);
+  const shown = contents.frame ? [contents.frame, ...contents.elements] : contents.elements;
+  for (const mark of markOrder) {
+    const marked = shown.filter((element) => marks.get(element.id) === mark).map((element) => identifiers.get(element.id)!);
+    if (marked.length > 0) lines.push(`    class ${marked.join(',')} ${mark}`);
+  }
+  contents.relationships.forEach((relationship, index) => {
+    const mark = marks.get(relationship.id);
+    if (mark) lines.push(`    linkStyle ${index} ${style(mark)}`);
+  });
+  lines.push('    subgraph Legend["Legend"]');
+  for (const mark of markOrder) lines.push(`        Legend_${mark}["${mark}"]:::${mark}`);
+  lines.push('    end');
+  return lines;
 }

@@ -7,7 +7,7 @@
 import type { ElementKind, ElementRecord, FactStatus, RelationshipRecord } from '../model/model-records';
 import { layoutFingerprint, layoutGrid, layoutView, type Placement } from './layout';
 import { collapseSpaces, escapeXml, fitText, textWidth, wrapLines } from './svg-text';
-import { droppedInformation, viewContents, type RenderSource, type RenderViewInput, type ViewContents } from './view-contents';
+import { comparisonText, droppedInformation, markColours, viewContents, type RecordMark, type RenderSource, type RenderViewInput, type ViewContents } from './view-contents';
 
 export type { RenderViewInput } from './view-contents';
 
@@ -102,14 +102,22 @@ function staleBadge(stale: { sinceRevision: string; reason: string }, x: number,
   );
 }
 
-function drawCard(element: ElementRecord, at: Placement, contained: number): string {
+/** A comparison's mark on a card or an edge: its colour, removed ones dashed. */
+function markStroke(mark: RecordMark | undefined, width: number): string {
+  if (mark === undefined) return '';
+  return ` stroke="${markColours[mark]}" stroke-width="${width}"${mark === 'removed' ? ' stroke-dasharray="7 4"' : ''}`;
+}
+
+function drawCard(element: ElementRecord, at: Placement, contained: number, mark?: RecordMark): string {
   const { x, y } = at;
   const colour = svgTheme.kind[element.kind];
   const dot = element.factStatus !== 'declared';
   const nameWidth = card.width - card.textLeft - card.padding + 4 - (dot ? 14 : 0);
   const parts: string[] = [
-    `<g class="card" data-element-id="${escapeXml(element.id)}" transform="translate(${n(x)} ${n(y)})">`,
-    `<rect width="${card.width}" height="${card.height}" rx="10" fill="${svgTheme.card}" stroke="${colour}" stroke-width="1.5"/>`,
+    `<g class="card${mark ? ` ${mark}` : ''}" data-element-id="${escapeXml(element.id)}" transform="translate(${n(x)} ${n(y)})">`,
+    mark
+      ? `<rect width="${card.width}" height="${card.height}" rx="10" fill="${svgTheme.card}"${markStroke(mark, 3)}><title>${mark}</title></rect>`
+      : `<rect width="${card.width}" height="${card.height}" rx="10" fill="${svgTheme.card}" stroke="${colour}" stroke-width="1.5"/>`,
     `<rect x="0" y="12" width="4" height="${card.height - 24}" rx="2" fill="${colour}"/>`,
     kindIcon(element.kind, card.padding, 14),
     `<text x="${card.textLeft}" y="32" font-size="15" font-weight="bold" fill="${svgTheme.text}">${escapeXml(fitText(collapseSpaces(element.name), nameWidth, 15, true))}</text>`,
@@ -284,12 +292,14 @@ function labelCard(relationship: RelationshipRecord, at: Point): LabelCard | nul
 }
 
 function sourceSentence(source: RenderSource): string {
+  if (source.kind === 'comparison') return `${comparisonText(source)}.`;
   return source.kind === 'revision'
     ? `Revision "${source.name}" (${source.id}), model version ${source.modelVersion}.`
     : `Stream "${source.name}" at model version ${source.modelVersion}.`;
 }
 
 function sourceCaption(source: RenderSource): string {
+  if (source.kind === 'comparison') return `${source.from} → ${source.to}`;
   return source.kind === 'revision' ? `revision ${source.name} · model version ${source.modelVersion}` : `${source.name} · model version ${source.modelVersion}`;
 }
 
@@ -298,6 +308,21 @@ function describeRendering(input: RenderViewInput, contents: ViewContents, finge
   if (contents.missingRootId !== null) sentences.push(`The root element ${contents.missingRootId} is not in this model, so the view shows nothing.`);
   sentences.push(droppedInformation(contents, 'svg'));
   return sentences.join(' ');
+}
+
+const markOrder: readonly RecordMark[] = ['added', 'removed', 'changed'];
+
+/** The marks' legend under the caption, from `left`: a swatch and a word each, removed dashed. */
+function legend(left: number, baseline: number): string {
+  const step = 84;
+  const parts = markOrder.map((mark, i) => {
+    const x = left + i * step;
+    return (
+      `<rect x="${n(x)}" y="${n(baseline - 10)}" width="16" height="12" rx="3" fill="none"${markStroke(mark, 2)}/>` +
+      `<text x="${n(x + 22)}" y="${n(baseline)}" font-size="12" fill="${svgTheme.text}">${mark}</text>`
+    );
+  });
+  return `<g class="legend">${parts.join('')}</g>`;
 }
 
 function marker(id: string, colour: string): string {
@@ -352,8 +377,11 @@ export function renderViewSvg(input: RenderViewInput): string {
     }
     if (geometry.reach) content.add(geometry.reach.x, geometry.reach.y, geometry.reach.width, geometry.reach.height);
     const colour = behavioural ? svgTheme.behavioural : svgTheme.structural;
+    const mark = input.marks?.get(relationship.id);
     edges.push(
-      `<path class="${relationship.kind}" data-relationship-id="${escapeXml(relationship.id)}" d="${geometry.path}" fill="none" stroke="${colour}" stroke-width="${behavioural ? 2.5 : 1.5}" marker-end="url(#arrow-${relationship.kind})"/>`,
+      mark
+        ? `<path class="${relationship.kind} ${mark}" data-relationship-id="${escapeXml(relationship.id)}" d="${geometry.path}" fill="none"${markStroke(mark, 3)} marker-end="url(#arrow-${mark})"/>`
+        : `<path class="${relationship.kind}" data-relationship-id="${escapeXml(relationship.id)}" d="${geometry.path}" fill="none" stroke="${colour}" stroke-width="${behavioural ? 2.5 : 1.5}" marker-end="url(#arrow-${relationship.kind})"/>`,
     );
     const label = labelCard(relationship, geometry.mid);
     if (label) {
@@ -416,16 +444,18 @@ export function renderViewSvg(input: RenderViewInput): string {
   line(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${n(left)} ${n(top)} ${width} ${height}" font-family="${svgTheme.fontFamily}">`);
   line(`<title>${escapeXml(input.view.name)}</title>`);
   line(`<desc>${escapeXml(describeRendering(input, contents, fingerprint))}</desc>`);
-  line(`<defs>${marker('arrow-structural', svgTheme.structural)}${marker('arrow-behavioural', svgTheme.behavioural)}</defs>`);
+  const markMarkers = input.marks ? markOrder.map((mark) => marker(`arrow-${mark}`, markColours[mark])).join('') : '';
+  line(`<defs>${marker('arrow-structural', svgTheme.structural)}${marker('arrow-behavioural', svgTheme.behavioural)}${markMarkers}</defs>`);
   line(`<rect x="${n(left)}" y="${n(top)}" width="${width}" height="${height}" fill="${svgTheme.background}"/>`);
   line(caption);
+  if (input.marks) line(legend(content.minX, top + margin + 46));
   line(frameSvg);
   line(emptyNote);
   line('<g class="relationships">', ...edges, '</g>');
   const cards: string[] = [];
   for (const element of contents.elements) {
     if (cards.length > 0) cards.push('\n');
-    cards.push(drawCard(element, placements.get(element.id)!, contents.containedCount.get(element.id) ?? 0));
+    cards.push(drawCard(element, placements.get(element.id)!, contents.containedCount.get(element.id) ?? 0, input.marks?.get(element.id)));
   }
   line('<g class="elements">', ...cards, '</g>');
   line('<g class="relationship-labels">', ...labels, '</g>');

@@ -12,10 +12,25 @@ import { compareByNameThenId, compareOrdinal } from './ordinal-order';
 /** The fields of a view the renderers read (a whole ViewRecord fits). */
 export type RenderableView = Pick<ViewRecord, 'id' | 'name' | 'rootElementId' | 'positions'>;
 
-/** Which model a rendering reads: a revision, or a stream (main or a branch) at a model version. */
+/** Which model a rendering reads: a revision, a stream (main or a branch) at a model version, or two versions compared. */
 export type RenderSource =
   | { readonly kind: 'revision'; readonly id: string; readonly name: string; readonly modelVersion: number }
-  | { readonly kind: 'stream'; readonly name: string; readonly modelVersion: number };
+  | { readonly kind: 'stream'; readonly name: string; readonly modelVersion: number }
+  | { readonly kind: 'comparison'; readonly from: string; readonly to: string };
+
+/** How a comparison marks a drawn record: in the later version only, in the earlier only (drawn dashed), or in both with other fields. */
+export type RecordMark = 'added' | 'removed' | 'changed';
+
+/** Record ID → its mark; records without one are the same in both versions. */
+export type RecordMarks = ReadonlyMap<string, RecordMark>;
+
+/** The colours of the marks, shared by the SVG, the flowchart and the web client's legend. */
+export const markColours: Readonly<Record<RecordMark, string>> = Object.freeze({ added: '#22c55e', removed: '#ef4444', changed: '#eab308' });
+
+/** The sentence of a comparison's source in the renderings' comments and descriptions. */
+export function comparisonText(source: { readonly from: string; readonly to: string }): string {
+  return `Comparison of ${source.from} with ${source.to} (added, removed and changed records marked)`;
+}
 
 /** What a view's contents need of every element of the model: the identifiers need its name, the count badges its parent. */
 export interface ElementOutline {
@@ -46,6 +61,8 @@ export interface RenderViewInput {
   readonly model: ModelSnapshot | ViewSlice;
   readonly view: RenderableView;
   readonly source: RenderSource;
+  /** A comparison's marks: the model then holds the later version and the records the earlier one had alone. */
+  readonly marks?: RecordMarks;
 }
 
 /** What one view shows of a model. */
