@@ -5,6 +5,7 @@ import type * as ai from './ai';
 import type * as aiProposals from './ai-proposals';
 import type * as comments from './comments';
 import type * as costs from './costs';
+import type * as drift from './drift';
 import type * as loadTests from './load-tests';
 import type * as prices from './prices';
 import type * as scenarios from './scenarios';
@@ -36,6 +37,7 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/costs/estimates/{estimateId}': z.output<typeof costs.savedEstimateSchema>;
   'GET /api/projects/{projectId}/costs/prices': z.output<typeof costs.projectPricesSchema>;
   'GET /api/projects/{projectId}/decisions': z.output<typeof comments.decisionsPage>;
+  'GET /api/projects/{projectId}/drift': z.output<typeof drift.driftReportSchema>;
   'GET /api/projects/{projectId}/load-tests/compare/estimate': z.output<typeof loadTests.estimateComparisonSchema>;
   'GET /api/projects/{projectId}/load-tests/compare/results': z.output<typeof loadTests.regressionSchema>;
   'GET /api/projects/{projectId}/load-tests/profiles': z.output<typeof loadTests.stressProfilesList>;
@@ -88,6 +90,7 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/costs/copy': z.output<typeof costs.costSheetSchema>;
   'POST /api/projects/{projectId}/costs/estimates': z.output<typeof costs.savedEstimateSchema>;
   'POST /api/projects/{projectId}/costs/resources': z.output<typeof costs.costSheetSchema>;
+  'POST /api/projects/{projectId}/drift/check': z.output<typeof drift.driftCheckSchema>;
   'POST /api/projects/{projectId}/load-tests/profiles': z.output<typeof loadTests.stressProfileSchema>;
   'POST /api/projects/{projectId}/load-tests/results': z.output<typeof loadTests.loadTestResultSchema>;
   'POST /api/projects/{projectId}/load-tests/runs': z.output<typeof loadTests.stressRunSchema>;
