@@ -1,6 +1,6 @@
 /**
  * The `svc` command-line tool (part 2 "Command-line tool"), bundled into
- * dist/cli/svc.mjs: `svc scan`, `--version`, `--help`, and the service
+ * dist/cli/svc.mjs: `svc scan`, `svc check`, `--version`, `--help`, and the service
  * commands `health` and `keys`, which run the container's own code
  * (local/service-commands.ts).
  */
@@ -8,6 +8,7 @@ import packageJson from '../package.json';
 import { extractionRulesVersion } from '../lib/core/extract/rules-version';
 import { isServiceCommand } from '../local/service-commands';
 import { exitCodes } from './exit-codes';
+import { runCheckCommand } from './run-check-command';
 import { runScanCommand } from './run-scan-command';
 import { cliUsage } from './usage';
 
@@ -33,6 +34,13 @@ async function main(args: string[]): Promise<number> {
       return exitCodes.ok;
     }
     return runScanCommand(rest, { env: process.env, cwd: process.cwd(), stdout: write(process.stdout), stderr: write(process.stderr), version: packageJson.version });
+  }
+  if (command === 'check') {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(cliUsage);
+      return exitCodes.ok;
+    }
+    return runCheckCommand(rest, { env: process.env, cwd: process.cwd(), stdout: write(process.stdout), stderr: write(process.stderr), version: packageJson.version });
   }
   if (command === '--version' || command === 'version') {
     process.stdout.write(`svc ${packageJson.version} (extraction rules ${extractionRulesVersion})\n`);
