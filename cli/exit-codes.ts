@@ -1,7 +1,7 @@
 /**
- * The exit codes of `svc scan` (part 2 "Command-line tool"). With several
- * directories each is tried and the process exits with the code of the first
- * directory that failed (docs/cli.md "Exit codes").
+ * The exit codes of `svc scan` (part 2 "Command-line tool") and `svc check`,
+ * which adds 6. With several directories each is tried and the process exits
+ * with the code of the first directory that failed (docs/cli.md "Exit codes").
  */
 export const exitCodes = {
   /** Every directory pushed (or scanned, with --dry-run). */
@@ -16,6 +16,8 @@ export const exitCodes = {
   pushRefused: 4,
   /** The server failed or could not be reached in time. */
   serverFailure: 5,
+  /** `svc check`: drift of a kind `--fail-on` names was found. */
+  driftFound: 6,
 } as const;
 
 export type ExitCode = (typeof exitCodes)[keyof typeof exitCodes];

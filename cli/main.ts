@@ -1,6 +1,6 @@
 /**
  * The `svc` command-line tool (part 2 "Command-line tool"), bundled into
- * dist/cli/svc.mjs: `svc scan`, `svc diff`, `--version`, `--help`, and the service
+ * dist/cli/svc.mjs: `svc scan`, `svc diff`, `svc check`, `--version`, `--help`, and the service
  * commands `health` and `keys`, which run the container's own code
  * (local/service-commands.ts).
  */
@@ -9,6 +9,7 @@ import { extractionRulesVersion } from '../lib/core/extract/rules-version';
 import { isServiceCommand } from '../local/service-commands';
 import { exitCodes } from './exit-codes';
 import { runDiffCommand } from './run-diff-command';
+import { runCheckCommand } from './run-check-command';
 import { runScanCommand } from './run-scan-command';
 import { cliUsage } from './usage';
 
@@ -41,6 +42,13 @@ async function main(args: string[]): Promise<number> {
       return exitCodes.ok;
     }
     return runDiffCommand(rest, { env: process.env, cwd: process.cwd(), stdout: write(process.stdout), stderr: write(process.stderr), version: packageJson.version });
+  }
+  if (command === 'check') {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(cliUsage);
+      return exitCodes.ok;
+    }
+    return runCheckCommand(rest, { env: process.env, cwd: process.cwd(), stdout: write(process.stdout), stderr: write(process.stderr), version: packageJson.version });
   }
   if (command === '--version' || command === 'version') {
     process.stdout.write(`svc ${packageJson.version} (extraction rules ${extractionRulesVersion})\n`);

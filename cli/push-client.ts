@@ -47,10 +47,10 @@ function problemText(status: number, text: string): string {
   return parts.join('; ').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '?').slice(0, 2000);
 }
 
-function refusal(status: number, text: string, headers: Headers, what: string): { exitCode: ExitCode; message: string } {
+function refusal(status: number, text: string, headers: Headers, what: string, tokenScope: 'push' | 'read'): { exitCode: ExitCode; message: string } {
   const said = problemText(status, text);
   if (status === 401 || status === 403) {
-    return { exitCode: exitCodes.tokenRefused, message: `the server refused the token (${status}: ${said}); SVC_TOKEN must be an agent token of the project's workspace with the push scope` };
+    return { exitCode: exitCodes.tokenRefused, message: `the server refused the token (${status}: ${said}); SVC_TOKEN must be an agent token of the project's workspace with the ${tokenScope} scope` };
   }
   if (status === 404) return { exitCode: exitCodes.usage, message: `the server knows no such project for this token (404: ${said}); check --project or SVC_PROJECT` };
   if (status === 413) return { exitCode: exitCodes.pushRefused, message: `the server refused ${what} as too large (413: ${said}); narrow the scan with --include or --exclude` };
@@ -78,9 +78,25 @@ function failureOf(error: unknown, url: string, timeoutSeconds: number): { exitC
  * const settings = await client.settings();
  */
 export function createPushClient(options: PushClientOptions) {
-  const endpoint = `${options.baseUrl}/api/projects/${options.projectId}/sources/push`;
+  const send = serviceRequests(options, 'sources/push', 'push');
+  return {
+    /** `GET P/sources/push`: the server's rules and the workspace's import limits. */
+    settings: (): Promise<ServerOutcome<PushSettings>> => send('GET', undefined, 200, (v) => pushSettingsSchema.parse(v), 'the request'),
+    /** `POST P/sources/push` with an AgentPushRequest as JSON text. */
+    push: (body: string): Promise<ServerOutcome<PushResponse>> => send('POST', body, 201, (v) => pushResponseSchema.parse(v), 'the push'),
+  };
+}
 
-  async function send<T>(method: 'GET' | 'POST', body: string | undefined, expected: number, parse: (value: unknown) => T, what: string): Promise<ServerOutcome<T>> {
+export type PushClient = ReturnType<typeof createPushClient>;
+
+/**
+ * The requests of one endpoint of a project (`P/<path>`, GET and POST), each
+ * bounded by `--timeout`, their answers mapped to exit codes as above.
+ */
+export function serviceRequests(options: PushClientOptions, path: string, tokenScope: 'push' | 'read') {
+  const endpoint = `${options.baseUrl}/api/projects/${options.projectId}/${path}`;
+
+  return async function send<T>(method: 'GET' | 'POST', body: string | undefined, expected: number, parse: (value: unknown) => T, what: string): Promise<ServerOutcome<T>> {
     let response: Response;
     let text: string;
     try {
@@ -105,20 +121,11 @@ export function createPushClient(options: PushClientOptions) {
     if (response.status >= 300 && response.status < 400) {
       return { ok: false, exitCode: exitCodes.serverFailure, message: `the server answered ${response.status} (a redirect to ${response.headers.get('location') ?? 'nowhere'}); give that address as --url` };
     }
-    if (response.status !== expected) return { ok: false, ...refusal(response.status, text, response.headers, what) };
+    if (response.status !== expected) return { ok: false, ...refusal(response.status, text, response.headers, what, tokenScope) };
     try {
       return { ok: true, value: parse(JSON.parse(text)) };
     } catch {
       return { ok: false, exitCode: exitCodes.serverFailure, message: `the server's answer to ${method} ${endpoint} is not what svc expects (${text.slice(0, 200)})` };
     }
-  }
-
-  return {
-    /** `GET P/sources/push`: the server's rules and the workspace's import limits. */
-    settings: (): Promise<ServerOutcome<PushSettings>> => send('GET', undefined, 200, (v) => pushSettingsSchema.parse(v), 'the request'),
-    /** `POST P/sources/push` with an AgentPushRequest as JSON text. */
-    push: (body: string): Promise<ServerOutcome<PushResponse>> => send('POST', body, 201, (v) => pushResponseSchema.parse(v), 'the push'),
   };
 }
-
-export type PushClient = ReturnType<typeof createPushClient>;

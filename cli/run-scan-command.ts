@@ -18,7 +18,8 @@ import { dryRunSnapshotId } from './dry-run-snapshot-id';
 import { type ExitCode, exitCodes, UsageError } from './exit-codes';
 import { openPayloadFile, type PayloadFile } from './payload-file';
 import { createPushClient, type PushClient } from './push-client';
-import { buildPushRequest, builtInPushSettings, type PushSettings } from './push-request';
+import { type AgentPushRequest, buildPushRequest, builtInPushSettings, type PushSettings } from './push-request';
+import type { ExtractionResult } from '../lib/core/extract/extract-files';
 import { parseScanArguments, type ScanCommand, type ScanTarget } from './scan-arguments';
 import { scanDirectory, type ScanProgress } from './scan-directory';
 
@@ -40,7 +41,7 @@ function megabytes(bytes: number): string {
 }
 
 /** Exit 2 when a directory is missing or not a directory; exit 1 when it cannot be reached (permissions). Resolves links on the command line itself. */
-async function checkDirectory(target: ScanTarget): Promise<{ path: string } | { exitCode: ExitCode; message: string }> {
+export async function checkDirectory(target: ScanTarget): Promise<{ path: string } | { exitCode: ExitCode; message: string }> {
   try {
     const info = await stat(target.path);
     if (!info.isDirectory()) return { exitCode: exitCodes.usage, message: `${target.directory} is not a directory` };
@@ -54,7 +55,7 @@ async function checkDirectory(target: ScanTarget): Promise<{ path: string } | { 
 }
 
 /** The settings the scan runs under: the server's, or in a dry run without a server the built-in ones. */
-async function pushSettingsFor(client: PushClient | null, io: CommandIo): Promise<{ ok: true; settings: PushSettings } | { ok: false; exitCode: ExitCode; message: string }> {
+export async function pushSettingsFor(client: Pick<PushClient, 'settings'> | null, io: CommandIo): Promise<{ ok: true; settings: PushSettings } | { ok: false; exitCode: ExitCode; message: string }> {
   if (client === null) {
     io.stderr('svc: dry run without --url, --project and SVC_TOKEN: the built-in import limits apply and the server is not asked\n');
     return { ok: true, settings: builtInPushSettings(factFormatVersion) };
@@ -71,7 +72,7 @@ async function pushSettingsFor(client: PushClient | null, io: CommandIo): Promis
   return { ok: true, settings: answer.value };
 }
 
-interface DirectoryRun {
+export interface DirectoryRun {
   target: ScanTarget;
   root: string;
   scope: PathScope;
@@ -79,8 +80,17 @@ interface DirectoryRun {
   settings: PushSettings;
 }
 
-/** Scans and pushes one directory; resolves with its exit code. */
-async function runDirectory(run: DirectoryRun, command: ScanCommand, client: PushClient | null, payload: PayloadFile | null, io: CommandIo): Promise<ExitCode> {
+/** One directory scanned into a push body, or why it could not be. */
+export type ScannedDirectory =
+  | { ok: true; body: AgentPushRequest; bodyText: string; bodyBytes: number; result: ExtractionResult; commitSha: string | null; afterScan: ExitCode; reported: boolean }
+  | { ok: false; exitCode: ExitCode };
+
+/**
+ * Scans one directory (with progress on stderr after a while) into the body
+ * a push or a check sends. `afterScan` is 1 when a file or folder could not
+ * be read (the body is partial), else 0.
+ */
+export async function scanIntoBody(run: DirectoryRun, io: CommandIo, sends: 'push' | 'check'): Promise<ScannedDirectory> {
   const { target } = run;
   const label = target.directory;
   const progress: ScanProgress = { filesListed: 0, filesRead: 0, bytesRead: 0 };
@@ -99,21 +109,28 @@ async function runDirectory(run: DirectoryRun, command: ScanCommand, client: Pus
     scan = await scanDirectory(run.root, { scope: run.scope, limits: run.limits, rootAppName: target.name, progress });
   } catch (error) {
     const reason = error instanceof DirectoryWalkError ? error.message : `unexpected failure: ${(error as Error)?.message ?? String(error)}`;
-    io.stderr(`svc: ${label}: cannot be read (${reason}); nothing pushed for it\n`);
-    return exitCodes.unreadable;
+    io.stderr(`svc: ${label}: cannot be read (${reason}); nothing ${sends === 'push' ? 'pushed' : 'checked'} for it\n`);
+    return { ok: false, exitCode: exitCodes.unreadable };
   } finally {
     clearInterval(timer);
   }
   const { result } = scan;
   if (reported) io.stderr(`svc: ${label}: ${number(result.filesRead)} files read (${megabytes(result.bytesRead)}), ${number(result.facts.length)} facts\n`);
   const readProblem = scan.unlistableDirectories.length > 0 || scan.unreadableFiles.length > 0;
-  for (const path of scan.unlistableDirectories) io.stderr(`svc: ${label}: the directory ${path} could not be listed: the push is partial\n`);
-  for (const path of scan.unreadableFiles) io.stderr(`svc: ${label}: the file ${path} could not be read: the push is partial\n`);
-  const afterScan: ExitCode = readProblem ? exitCodes.unreadable : exitCodes.ok;
-
+  for (const path of scan.unlistableDirectories) io.stderr(`svc: ${label}: the directory ${path} could not be listed: the ${sends} is partial\n`);
+  for (const path of scan.unreadableFiles) io.stderr(`svc: ${label}: the file ${path} could not be read: the ${sends} is partial\n`);
   const body = buildPushRequest({ name: target.name, commitSha, scope: run.scope, limits: run.limits, result, sizes: scan.sizes });
   const bodyText = JSON.stringify(body);
-  const bodyBytes = Buffer.byteLength(bodyText);
+  return { ok: true, body, bodyText, bodyBytes: Buffer.byteLength(bodyText), result, commitSha, afterScan: readProblem ? exitCodes.unreadable : exitCodes.ok, reported };
+}
+
+/** Scans and pushes one directory; resolves with its exit code. */
+async function runDirectory(run: DirectoryRun, command: ScanCommand, client: PushClient | null, payload: PayloadFile | null, io: CommandIo): Promise<ExitCode> {
+  const label = run.target.directory;
+  const target = run.target;
+  const scanned = await scanIntoBody(run, io, 'push');
+  if (!scanned.ok) return scanned.exitCode;
+  const { body, bodyText, bodyBytes, result, commitSha, afterScan, reported } = scanned;
   await payload?.append(bodyText);
   const counts = `${number(result.filesRead)} files read, ${number(result.skipped.length)} skipped, ${number(result.facts.length)} facts, ${result.isComplete ? 'complete' : 'partial'}, commit ${commitSha ?? 'none'}`;
 

@@ -44,7 +44,7 @@ export interface ScanCommand {
   allowHttp: boolean;
 }
 
-type FlagKind = 'value' | 'repeated' | 'switch';
+export type FlagKind = 'value' | 'repeated' | 'switch';
 
 /** Every flag of the table, and whether it takes a value, takes one each time it is repeated, or is a switch. */
 export const scanFlags: Readonly<Record<string, FlagKind>> = {
@@ -70,7 +70,7 @@ interface RawArguments {
   switches: Set<string>;
 }
 
-function splitArguments(args: readonly string[]): RawArguments {
+function splitArguments(args: readonly string[], flags: Readonly<Record<string, FlagKind>>): RawArguments {
   const raw: RawArguments = { directories: [], values: new Map(), repeated: new Map(), switches: new Set() };
   let flagsEnded = false;
   for (let i = 0; i < args.length; i++) {
@@ -85,7 +85,7 @@ function splitArguments(args: readonly string[]): RawArguments {
     }
     const equals = arg.indexOf('=');
     const flag = equals > 0 ? arg.slice(0, equals) : arg;
-    const kind = scanFlags[flag];
+    const kind = flags[flag];
     if (kind === undefined) {
       if (flag === '--token') throw new UsageError('--token is not a flag: the token is read from the SVC_TOKEN environment variable only (so that it never shows in a process list)');
       throw new UsageError(`unknown flag ${flag} (svc --help lists the flags)`);
@@ -166,16 +166,25 @@ function scopeOf(raw: RawArguments): PathScope {
   return scope;
 }
 
+/** What `svc scan` and `svc check` read the same way: the directories, the service, the token, the scope and the limits. */
+export interface CommandLineKind {
+  /** The command's name, for messages. */
+  name: 'scan' | 'check';
+  flags: Readonly<Record<string, FlagKind>>;
+  /** The scope SVC_TOKEN must have, for the message when it is missing. */
+  tokenScope: 'push' | 'read';
+}
+
+const scanCommandLine: CommandLineKind = { name: 'scan', flags: scanFlags, tokenScope: 'push' };
+
 /**
- * Reads the arguments after `scan`. `env` gives SVC_TOKEN, SVC_URL and
- * SVC_PROJECT (a flag wins over its variable).
- *
- * @example
- * parseScanArguments(['.', '--dry-run'], {}, '/src/shop').targets[0].name // 'shop'
+ * Reads a command line of the scan family. `env` gives SVC_TOKEN, SVC_URL and
+ * SVC_PROJECT (a flag wins over its variable). Also answers the raw values, so
+ * that a command reads its own flags from them.
  */
-export function parseScanArguments(args: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): ScanCommand {
-  const raw = splitArguments(args);
-  if (raw.directories.length === 0) throw new UsageError('name at least one directory to scan: svc scan <dir>... [flags]');
+export function readScanCommandLine(args: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string, kind: CommandLineKind): { command: ScanCommand; values: ReadonlyMap<string, string> } {
+  const raw = splitArguments(args, kind.flags);
+  if (raw.directories.length === 0) throw new UsageError(`name at least one directory to ${kind.name}: svc ${kind.name} <dir>... [flags]`);
   const dryRun = raw.switches.has('--dry-run');
   const allowHttp = raw.switches.has('--allow-http');
   const urlText = given(raw.values.get('--url') ?? env.SVC_URL);
@@ -183,8 +192,8 @@ export function parseScanArguments(args: readonly string[], env: Readonly<Record
   const tokenText = env.SVC_TOKEN === undefined || env.SVC_TOKEN.trim() === '' ? null : env.SVC_TOKEN.trim();
   if (!dryRun) {
     if (urlText === null) throw new UsageError('the address of the service is missing: give --url or set SVC_URL');
-    if (projectText === null) throw new UsageError('the receiving project is missing: give --project or set SVC_PROJECT');
-    if (tokenText === null) throw new UsageError('the token is missing: set SVC_TOKEN to an agent token with the push scope');
+    if (projectText === null) throw new UsageError(`the ${kind.name === 'scan' ? 'receiving' : 'checked'} project is missing: give --project or set SVC_PROJECT`);
+    if (tokenText === null) throw new UsageError(`the token is missing: set SVC_TOKEN to an agent token with the ${kind.tokenScope} scope`);
   }
   const url = urlText === null ? null : serviceBaseUrl(urlText, allowHttp);
   if (projectText !== null && !isGuid(projectText)) throw new UsageError(`--project: "${projectText}" is not a project ID (a UUID)`);
@@ -200,7 +209,7 @@ export function parseScanArguments(args: readonly string[], env: Readonly<Record
   const timeout = raw.values.get('--timeout');
   const payload = raw.values.get('--payload');
   if (payload !== undefined && payload.trim() === '') throw new UsageError('--payload needs a file name');
-  return {
+  const command: ScanCommand = {
     targets: targetsOf(raw.directories, raw.repeated.get('--name') ?? [], cwd),
     url,
     projectId: projectText?.toLowerCase() ?? null,
@@ -212,4 +221,15 @@ export function parseScanArguments(args: readonly string[], env: Readonly<Record
     timeoutSeconds: timeout === undefined ? timeoutRange.default : wholeNumber('--timeout', timeout, timeoutRange.min, timeoutRange.max),
     allowHttp,
   };
+  return { command, values: raw.values };
+}
+
+/**
+ * Reads the arguments after `scan`.
+ *
+ * @example
+ * parseScanArguments(['.', '--dry-run'], {}, '/src/shop').targets[0].name // 'shop'
+ */
+export function parseScanArguments(args: readonly string[], env: Readonly<Record<string, string | undefined>>, cwd: string): ScanCommand {
+  return readScanCommandLine(args, env, cwd, scanCommandLine).command;
 }

@@ -2,8 +2,9 @@
 import { serviceCommandUsage } from '../local/service-commands';
 import { timeoutRange } from './scan-arguments';
 
-export const cliUsage = `Usage: svc scan <dir>... [flags]    scan each directory and push it as a snapshot of a push Source
+export const cliUsage = `Usage: svc scan <dir>... [flags]     scan each directory and push it as a snapshot of a push Source
        svc diff <a> <b> [flags]      compare two model documents (JSON or YAML files), or a file and main
+       svc check <dir>... [flags]    scan each directory and print its drift against main; store nothing
        svc --version                 print the version
        svc --help                    print this text
 Service commands (on the machine that runs the service):
@@ -26,12 +27,16 @@ Flags of scan:
 Flags of diff:
   --format markdown|json    what to print (default markdown); a or b may be main: then --url, --project
                             (or SVC_URL, SVC_PROJECT) and SVC_TOKEN with the read scope, as for scan
+Flags of check: those of scan but --dry-run and --payload, and
+  --fail-on KINDS           exit 6 when one of these is found, comma-separated (default all three):
+                            seen-not-documented,documented-not-seen,changed
+  --format FORMAT           text (default), markdown (for a pull-request comment) or json
 Environment:
-  SVC_TOKEN                 agent token with the push scope (the only way to give it)
+  SVC_TOKEN                 agent token with the push scope (scan) or the read scope (check); the only way to give it
   SVC_URL, SVC_PROJECT      defaults of --url and --project
 Exit codes:
   0 all pushed (or scanned with --dry-run)   1 a directory could not be read
   2 usage error (flag, value, directory or token missing or wrong)   3 the server refused the token
   4 the server refused the push (other extraction rules, a limit, a bad body, another push running)
-  5 the server failed or could not be reached
+  5 the server failed or could not be reached   6 check: drift of a kind --fail-on names was found
 `;

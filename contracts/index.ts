@@ -7,6 +7,7 @@ export * as ai from './ai';
 export * as aiProposals from './ai-proposals';
 export * as comments from './comments';
 export * as costs from './costs';
+export * as drift from './drift';
 export * as factStatuses from './fact-statuses';
 export * as facts from './facts';
 export * as loadTests from './load-tests';

@@ -213,6 +213,9 @@ import { listRepositories } from './sources/list-repositories';
 import { bulkAddSources } from './sources/bulk-add-sources';
 import { getPushSettings } from './sources/get-push-settings';
 import { pushSnapshot } from './sources/push-snapshot';
+import { getDrift } from './sources/get-drift';
+import { getCheckSettings } from './sources/get-check-settings';
+import { checkDrift } from './sources/check-drift';
 import { testApm } from './sources/test-apm';
 import { listSourceKinds } from './sources/list-source-kinds';
 import { getSource } from './sources/get-source';
@@ -505,6 +508,9 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   bulkAddSources,
   getPushSettings,
   pushSnapshot,
+  getDrift,
+  getCheckSettings,
+  checkDrift,
   testApm,
   listSourceKinds,
   getSource,

@@ -40,6 +40,7 @@ const toolNames = [
   'get_thread',
   'list_proposals',
   'get_proposal',
+  'get_drift',
 ];
 
 const seed = 'b7f3c2a1-0000-4000-8000-00000000a11a';

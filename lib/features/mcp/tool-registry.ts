@@ -3,6 +3,7 @@ import { findElements } from './tools/find-elements';
 import { findPaths } from './tools/find-paths';
 import { getContracts } from './tools/get-contracts';
 import { getCostEstimate } from './tools/get-cost-estimate';
+import { getDrift } from './tools/get-drift';
 import { getDependencies } from './tools/get-dependencies';
 import { getDependents } from './tools/get-dependents';
 import { getElement } from './tools/get-element';
@@ -57,6 +58,8 @@ export const agentTools: readonly AgentTool[] = Object.freeze([
   // AI design proposals, read only (docs/ai-proposals.md "Agent tools").
   listProposals,
   getProposal,
+  // Drift of main against the code (docs/change-review.md "Drift").
+  getDrift,
 ] as AgentTool[]);
 
 export const toolScope = 'read';

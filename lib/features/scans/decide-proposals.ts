@@ -13,7 +13,7 @@ import { lockStream } from '../../core/model/stream-store';
 import { uuidV5 } from '../../core/model/uuid-v5';
 import { changeImpact } from './change-impact';
 import { factToDocumentEntry, plannedFactRecordId, provenanceSourceOf } from './fact-record';
-import { recordMatchIndex, factMatchKey } from './plan-proposals';
+import { recordMatchIndex, factMatchKey } from './match-facts';
 import { resolutionOrder, type ScanFact } from './scan-fact';
 
 const proposalChoice = z.strictObject({ proposalId: guidText, entityId: guidText });

@@ -56,6 +56,14 @@ export const agentPushRequest = z.strictObject({
 });
 export type AgentPushRequest = z.infer<typeof agentPushRequest>;
 
+/** A snapshot made with other extraction rules than the server's is refused (409) before anything of it is read. */
+export function requireServerRules(request: Pick<AgentPushRequest, 'rules'>): void {
+  const rules = request.rules.find((r) => r.name === 'extraction');
+  if (rules?.version !== extractionRulesVersion) {
+    throw new ConflictError('Other extraction rules', `This server extracts with rules ${extractionRulesVersion}; the snapshot was made with ${rules ? `rules ${rules.version}` : 'no extraction rules named'}. Update the svc command-line tool and scan again.`, [{ field: 'rules', message: `must name extraction rules ${extractionRulesVersion}` }]);
+  }
+}
+
 /**
  * POST P/sources/push: a snapshot pushed by `svc scan`. Checked against the
  * server's extraction rules (409 when the client's differ: nothing is read),
@@ -64,10 +72,7 @@ export type AgentPushRequest = z.infer<typeof agentPushRequest>;
  * stale-mark path as a server scan. One push of a Source at a time (409).
  */
 export async function pushSnapshot(context: ScanRequestContext, project: { id: string; workspaceId: string }, request: AgentPushRequest): Promise<PushResult> {
-  const rules = request.rules.find((r) => r.name === 'extraction');
-  if (rules?.version !== extractionRulesVersion) {
-    throw new ConflictError('Other extraction rules', `This server extracts with rules ${extractionRulesVersion}; the push was made with ${rules ? `rules ${rules.version}` : 'no extraction rules named'}. Update the svc command-line tool and scan again.`, [{ field: 'rules', message: `must name extraction rules ${extractionRulesVersion}` }]);
-  }
+  requireServerRules(request);
   const slug = sourceSlug(request.name);
   const scanId = randomUUID();
   const sourceId = await context.db.transaction().execute(async (trx) => {

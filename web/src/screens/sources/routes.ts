@@ -1,4 +1,5 @@
 import type { ScreenRoute } from '../../router';
+import { DriftScreen } from './drift-screen';
 import { ScanScreen } from './scan-screen';
 import { ScansScreen } from './scans-screen';
 import { SourceScreen } from './source-screen';
@@ -10,4 +11,5 @@ export const sourcesRoutes: ScreenRoute[] = [
   { path: '/w/:workspaceId/p/:projectId/sources/:sourceId', title: 'Source', component: SourceScreen },
   { path: '/w/:workspaceId/p/:projectId/proposals', title: 'Scans and proposals', component: ScansScreen },
   { path: '/w/:workspaceId/p/:projectId/proposals/:importId', title: 'Scan', component: ScanScreen },
+  { path: '/w/:workspaceId/p/:projectId/drift', title: 'Drift', component: DriftScreen },
 ];

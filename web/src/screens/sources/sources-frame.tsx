@@ -14,10 +14,10 @@ export function ScanStateBadge({ state }: { state: string }) {
 }
 
 /** The area's heading and its two tabs (Sources, Scans and proposals) around one of its screens. */
-export function SourcesFrame({ workspaceId, projectId, tab, children }: { workspaceId: string; projectId: string; tab: 'sources' | 'scans'; children: ComponentChildren }) {
+export function SourcesFrame({ workspaceId, projectId, tab, children }: { workspaceId: string; projectId: string; tab: 'sources' | 'scans' | 'drift'; children: ComponentChildren }) {
   return (
     <section class="sources-area">
-      <h1>{tab === 'sources' ? 'Sources' : 'Scans and proposals'}</h1>
+      <h1>{tab === 'sources' ? 'Sources' : tab === 'scans' ? 'Scans and proposals' : 'Drift'}</h1>
       <p class="lead">
         A scan reads a Source and proposes additions, changes and removals of model records, each with the file lines that state it. Nothing reaches the model until a person accepts it.
       </p>
@@ -31,6 +31,11 @@ export function SourcesFrame({ workspaceId, projectId, tab, children }: { worksp
           <li>
             <Link href={scansPath(workspaceId, projectId)} aria-current={tab === 'scans' ? 'page' : undefined}>
               Scans and proposals
+            </Link>
+          </li>
+          <li>
+            <Link href={projectPath(workspaceId, projectId, 'drift')} aria-current={tab === 'drift' ? 'page' : undefined}>
+              Drift
             </Link>
           </li>
         </ul>
