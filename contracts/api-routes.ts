@@ -5,8 +5,10 @@ import type * as ai from './ai';
 import type * as aiProposals from './ai-proposals';
 import type * as comments from './comments';
 import type * as costs from './costs';
+import type * as drift from './drift';
 import type * as loadTests from './load-tests';
 import type * as model from './model';
+import type * as modelDiff from './model-diff';
 import type * as prices from './prices';
 import type * as review from './review';
 import type * as scans from './scans';
@@ -68,6 +70,8 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/costs/estimates/{estimateId}': z.output<typeof costs.savedEstimateSchema>;
   'GET /api/projects/{projectId}/costs/prices': z.output<typeof costs.projectPricesSchema>;
   'GET /api/projects/{projectId}/decisions': z.output<typeof comments.decisionsPage>;
+  'GET /api/projects/{projectId}/diff': z.output<typeof modelDiff.modelDiffPage>;
+  'GET /api/projects/{projectId}/drift': z.output<typeof drift.driftReportSchema>;
   'GET /api/projects/{projectId}/elements': z.output<typeof model.elementPage>;
   'GET /api/projects/{projectId}/elements/{id}': z.output<typeof model.elementSchema>;
   'GET /api/projects/{projectId}/export': z.output<typeof model.modelDocumentSchema>;
@@ -153,6 +157,7 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/costs/copy': z.output<typeof costs.costSheetSchema>;
   'POST /api/projects/{projectId}/costs/estimates': z.output<typeof costs.savedEstimateSchema>;
   'POST /api/projects/{projectId}/costs/resources': z.output<typeof costs.costSheetSchema>;
+  'POST /api/projects/{projectId}/drift/check': z.output<typeof drift.driftCheckSchema>;
   'POST /api/projects/{projectId}/elements': z.output<typeof model.elementSchema>;
   'POST /api/projects/{projectId}/facts/{entityType}/{entityId}/accept': z.output<typeof model.factLabelSchema>;
   'POST /api/projects/{projectId}/facts/{entityType}/{entityId}/mark-unknown': z.output<typeof model.factLabelSchema>;
