@@ -82,6 +82,8 @@ import { createRevision } from './streams/create-revision';
 import { listBranches } from './streams/list-branches';
 import { getBranch } from './streams/get-branch';
 import { createBranch } from './streams/create-branch';
+import { mergeBranch } from './streams/merge-branch';
+import { discardBranch } from './streams/discard-branch';
 
 // views
 import { listViews } from './views/list-views';
@@ -372,6 +374,8 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   listBranches,
   getBranch,
   createBranch,
+  mergeBranch,
+  discardBranch,
 
   // views
   listViews,
