@@ -84,6 +84,7 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/ai/architecture-proposals/submit': z.output<typeof aiProposals.architectureProposalSchema>;
   'POST /api/projects/{projectId}/ai/architecture-proposals/{proposalId}/decide': z.output<typeof aiProposals.architectureProposalSchema>;
   'POST /api/projects/{projectId}/branches': z.output<typeof streams.branchSchema>;
+  'POST /api/projects/{projectId}/branches/{branchId}/merge': z.output<typeof streams.mergeResultSchema>;
   'POST /api/projects/{projectId}/costs/assumptions': z.output<typeof costs.costSheetSchema>;
   'POST /api/projects/{projectId}/costs/copy': z.output<typeof costs.costSheetSchema>;
   'POST /api/projects/{projectId}/costs/estimates': z.output<typeof costs.savedEstimateSchema>;

@@ -7,8 +7,26 @@
  * before bases were kept) every record that differs between main and the branch is a conflict.
  * Pure: the caller loads the three models and applies the answer.
  */
+import { compareRecord } from '../diff/compare-records';
+import { documentRecord } from '../model-document';
 import { modelKinds, type AnyModelRecord, type ModelKind, type ModelSnapshot } from '../model-records';
-import { differingFields, sameRecord } from './record-fields';
+import { recordFieldOrder } from '../record-schemas';
+
+/** Whether two versions of a record are the same (both absent included), as the model diff compares them. */
+function sameRecord(kind: ModelKind, a: AnyModelRecord | null, b: AnyModelRecord | null): boolean {
+  if (a === null || b === null) return a === b;
+  return compareRecord(kind, a as never, b as never).length === 0;
+}
+
+/**
+ * The fields on which main and the branch disagree, in document order. Where one side has no
+ * record, every field the other side holds (not null) is listed: that is what taking a side keeps or loses.
+ */
+function conflictingFields(kind: ModelKind, main: AnyModelRecord | null, branch: AnyModelRecord | null): string[] {
+  if (main && branch) return compareRecord(kind, main as never, branch as never).map((f) => f.field);
+  const present = documentRecord(kind, (main ?? branch) as never) as Record<string, unknown>;
+  return recordFieldOrder[kind].filter((field) => (present[field] ?? null) !== null);
+}
 
 /** A record the branch changed and main did not: what the merge writes to main. */
 export interface BranchChange {
@@ -72,7 +90,7 @@ function conflictOf(kind: ModelKind, id: string, base: AnyModelRecord | null | u
     base: base === undefined ? 'unknown' : base ? 'present' : 'absent',
     main: main ? 'present' : 'absent',
     branch: branch ? 'present' : 'absent',
-    fields: differingFields(main, branch).map((field) => ({ field, base: valueOf(base ?? null, field), main: valueOf(main, field), branch: valueOf(branch, field) })),
+    fields: conflictingFields(kind, main, branch).map((field) => ({ field, base: valueOf(base ?? null, field), main: valueOf(main, field), branch: valueOf(branch, field) })),
     mainRecord: main,
     branchRecord: branch,
   };
@@ -94,14 +112,14 @@ export function threeWayMerge(input: ThreeWayInput): ThreeWayResult {
     for (const id of [...ids].sort()) {
       const m = main.get(id) ?? null;
       const d = branch.get(id) ?? null;
-      if (sameRecord(m, d)) continue;
+      if (sameRecord(kind, m, d)) continue;
       if (!base) {
         conflicts.push(conflictOf(kind, id, undefined, m, d));
         continue;
       }
       const b = base.get(id) ?? null;
-      const branchChanged = !sameRecord(b, d);
-      const mainChanged = !sameRecord(b, m);
+      const branchChanged = !sameRecord(kind, b, d);
+      const mainChanged = !sameRecord(kind, b, m);
       if (!branchChanged) continue;
       if (mainChanged) {
         conflicts.push(conflictOf(kind, id, b, m, d));
