@@ -90,13 +90,13 @@ function conflictOf(kind: ModelKind, id: string, base: AnyModelRecord | null | u
     base: base === undefined ? 'unknown' : base ? 'present' : 'absent',
     main: main ? 'present' : 'absent',
     branch: branch ? 'present' : 'absent',
-    fields: conflictingFields(kind, main, branch).map((field) => ({ field, base: valueOf(base ?? null, field), main: valueOf(main, field), branch: valueOf(branch, field) })),
+    fields: conflictingFields(kind, main, branch).map((field) => ({ field, base: fieldValue(base ?? null, field), main: fieldValue(main, field), branch: fieldValue(branch, field) })),
     mainRecord: main,
     branchRecord: branch,
   };
 }
 
-function valueOf(record: AnyModelRecord | null, field: string): unknown {
+function fieldValue(record: AnyModelRecord | null, field: string): unknown {
   return record ? ((record as unknown as Record<string, unknown>)[field] ?? null) : null;
 }
 

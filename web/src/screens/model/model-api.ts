@@ -79,6 +79,7 @@ export interface Branch {
   baseVersion: number | null;
   modelVersion: number;
   createdAt: string;
+  merged?: { at: string; by: string; modelVersion: number } | null;
 }
 
 export interface Revision {
