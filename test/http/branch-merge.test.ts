@@ -28,7 +28,7 @@ describe('merge and discard a branch', () => {
     return ok(m.api('PUT', `${P()}/elements/${elementId}${branchId ? `?branchId=${branchId}` : ''}`, admin({ ...current, name })));
   };
   const merge = (branchId: string, body: unknown = {}, query = '') => m.api('POST', `${P()}/branches/${branchId}/merge${query}`, admin(body));
-  const element = (label: string, name: string) => ({ id: id(label), kind: 'app', name, description: null, technology: null, status: 'current', parentId: null, tags: [], icon: null, factStatus: 'declared', provenance: null, stale: null });
+  const element = (label: string, name: string) => ({ id: id(label), kind: 'system', name, description: null, technology: null, status: 'current', parentId: null, tags: [], icon: null, factStatus: 'declared', provenance: null, stale: null });
 
   beforeAll(async () => {
     m = await startModelService();
@@ -137,7 +137,7 @@ describe('merge and discard a branch', () => {
   it('discards a branch with its cost sheet and comments; later reads are 404 and main is untouched', async () => {
     const branchId = await newBranch('Throwaway');
     await rename(id('shop'), 'Never merged', branchId);
-    await ok(m.api('POST', `${P()}/costs/assumptions?branchId=${branchId}`, admin({ id: null, name: 'Hours', kind: 'usage', subjectId: null, value: '730', unit: 'hours', label: 'declared', source: null, effectiveDate: '2025-01-01' })));
+    await ok(m.api('POST', `${P()}/costs/assumptions?branchId=${branchId}`, admin({ id: null, name: 'Hours', kind: 'usage', subjectId: null, value: '730', unit: 'hours', label: 'declared', source: null, effectiveDate: '2025-01-01' })), 201);
     const thread = await ok(m.api('POST', `${P()}/threads`, admin({ target: { kind: 'element', id: id('shop') }, body: 'Is this right?', draftId: branchId })), 201);
     const before = await m.modelVersion(project.id);
 
