@@ -84,6 +84,8 @@ import { listBranches } from './streams/list-branches';
 import { getBranch } from './streams/get-branch';
 import { getBranchReview } from './streams/get-branch-review';
 import { createBranch } from './streams/create-branch';
+import { mergeBranch } from './streams/merge-branch';
+import { discardBranch } from './streams/discard-branch';
 
 // views
 import { listViews } from './views/list-views';
@@ -379,6 +381,8 @@ export const endpoints: readonly Endpoint[] = Object.freeze([
   getBranch,
   getBranchReview,
   createBranch,
+  mergeBranch,
+  discardBranch,
 
   // views
   listViews,

@@ -24,6 +24,7 @@ import * as m0023 from './0023-webhook-deliveries';
 import * as m0024 from './0024-scan-architecture-proposals';
 import * as m0025 from './0025-scan-diagnostics';
 import * as m0026 from './0026-price-rounded-from';
+import * as m0027 from './0027-branch-bases';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited;
@@ -55,4 +56,5 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '0024-scan-architecture-proposals': m0024,
   '0025-scan-diagnostics': m0025,
   '0026-price-rounded-from': m0026,
+  '0027-branch-bases': m0027,
 });

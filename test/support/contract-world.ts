@@ -124,6 +124,8 @@ export async function buildContractWorld(m: ModelService): Promise<ContractWorld
   values.doomedShareLinkId = (await link()).id;
   values.revisionId = (await ok('POST', `${projectPath}/revisions`, { json: { name: 'First' } })).id;
   values.branchId = (await ok('POST', `${projectPath}/branches`, { json: { name: 'Draft', kind: 'draft' } })).id;
+  values.mergeBranchId = (await ok('POST', `${projectPath}/branches`, { json: { name: 'To merge', kind: 'draft' } })).id;
+  values.doomedBranchId = (await ok('POST', `${projectPath}/branches`, { json: { name: 'Doomed', kind: 'variant' } })).id;
 
   const scenarios = scenarioDocuments(worldSeed);
   const scenario = async (id: string, name: string) => {

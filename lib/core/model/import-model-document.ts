@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { ConflictError, InvalidDocumentError, TooLargeError } from '../../platform/errors/service-error';
+import { InvalidDocumentError, TooLargeError } from '../../platform/errors/service-error';
+import { refuseUnlessExpectedVersion } from './expected-version';
+import type { IgnoredMember } from './ignored-members';
 import { sectionOfKind } from './model-records';
 import { schemaIdsOwnedElsewhere, commitModelChange, loadModelSnapshot } from './model-store';
 import { planImport, schemaIdsNamedIn } from './plan-import';
@@ -41,11 +43,7 @@ export async function importModelDocument(db: Kysely<Database>, request: ImportR
 
   return db.transaction().execute(async (trx) => {
     const version = await lockStream(trx, request.projectId);
-    if (request.expectedVersion !== null && request.expectedVersion !== version) {
-      throw new ConflictError('The model changed since the preview', `expectedVersion is ${request.expectedVersion}; main is at version ${version}. Preview again.`, [
-        { field: 'expectedVersion', message: `main is at version ${version}` },
-      ]);
-    }
+    refuseUnlessExpectedVersion(request.expectedVersion, version);
     const current = await loadModelSnapshot(trx, request.projectId);
     const foreignSchemaIds = await schemaIdsOwnedElsewhere(trx, request.projectId, schemaIdsNamedIn(parsed.value));
     const plan = planImport({ current, document: parsed.value, projectId: request.projectId, streamId: request.projectId, foreignSchemaIds });

@@ -13,6 +13,14 @@ export async function loadModelSnapshot(db: Db, streamId: string): Promise<Model
   return maps as unknown as ModelSnapshot;
 }
 
+/** The records main had when the branch was copied (kept since migration 0027; see ModelStream.baseKept). */
+export async function loadBranchBase(db: Db, branchId: string): Promise<ModelSnapshot> {
+  const maps = Object.fromEntries(modelKinds.map((k) => [k, new Map<string, AnyModelRecord>()])) as Record<ModelKind, Map<string, AnyModelRecord>>;
+  const rows = await db.selectFrom('branch_base_entities').select(['kind', 'id', 'body']).where('branch_id', '=', branchId).execute();
+  for (const row of rows) maps[row.kind as ModelKind].set(row.id, row.body as AnyModelRecord);
+  return maps as unknown as ModelSnapshot;
+}
+
 /** One record of a stream, or undefined. */
 export async function readModelRecord<K extends ModelKind>(db: Db, streamId: string, kind: K, id: string): Promise<RecordOfKind[K] | undefined> {
   const row = await db.selectFrom('model_entities').select('body').where('stream_id', '=', streamId).where('id', '=', id).where('kind', '=', kind).executeTakeFirst();

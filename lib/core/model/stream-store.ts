@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, ModelStreamsTable, StreamKind } from '../../platform/db/schema';
-import { NotFoundError, ValidationError } from '../../platform/errors/service-error';
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors/service-error';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,6 +15,10 @@ export interface ModelStream {
   baseVersion: number | null;
   createdBy: string | null;
   createdAt: string;
+  /** For branches: whether the records main had at `baseVersion` are kept (a three-way merge needs them). */
+  baseKept: boolean;
+  /** Set once a branch is merged into main; it is read only from then on. */
+  merged: { at: string; by: string; modelVersion: number } | null;
 }
 
 function toStream(row: Selectable<ModelStreamsTable>): ModelStream {
@@ -27,6 +31,8 @@ function toStream(row: Selectable<ModelStreamsTable>): ModelStream {
     baseVersion: row.base_version,
     createdBy: row.created_by,
     createdAt: row.created_at.toISOString(),
+    baseKept: row.base_kept,
+    merged: row.merged_at ? { at: row.merged_at.toISOString(), by: row.merged_by ?? '', modelVersion: row.merged_version ?? 0 } : null,
   };
 }
 
@@ -78,10 +84,21 @@ export async function readStreamOf(db: Db, projectId: string, query: { branchId?
   return branchOrMain(db, projectId, query.branchId?.toLowerCase() ?? null);
 }
 
-/** Locks the stream row for the rest of the transaction and reads its version: writers of one stream go one at a time. */
+/**
+ * Locks the stream row for the rest of the transaction and reads its version: writers of one stream go one at a time.
+ * A merged branch takes no more changes (409): what was merged stays what the branch shows.
+ */
 export async function lockStream(trx: Transaction<Database>, streamId: string): Promise<number> {
-  const row = await trx.selectFrom('model_streams').select('model_version').where('id', '=', streamId).forUpdate().executeTakeFirstOrThrow();
+  const row = await trx.selectFrom('model_streams').select(['model_version', 'merged_at', 'merged_version']).where('id', '=', streamId).forUpdate().executeTakeFirstOrThrow();
+  if (row.merged_at !== null) throw mergedBranchIsReadOnly(row.merged_version);
   return row.model_version;
+}
+
+/** The answer to a change of a branch that was merged into main. */
+export function mergedBranchIsReadOnly(mergedVersion: number | null): ConflictError {
+  return new ConflictError('Branch already merged', `This branch was merged into main (main version ${mergedVersion ?? '?'}); it is read only now. Make a new branch to change the model further.`, [
+    { field: 'branchId', message: 'names a branch that was merged' },
+  ]);
 }
 
 export async function listStreams(db: Db, projectId: string, kinds: readonly StreamKind[]): Promise<ModelStream[]> {
@@ -116,6 +133,7 @@ export async function copyMainModelInto(trx: Transaction<Database>, input: NewSt
       base_version: version,
       created_by: input.createdBy,
       created_at: input.now,
+      base_kept: input.kind !== 'revision',
     })
     .execute();
   await trx
@@ -123,5 +141,13 @@ export async function copyMainModelInto(trx: Transaction<Database>, input: NewSt
     .columns(['stream_id', 'id', 'kind', 'body', 'name_folded'])
     .expression((eb) => eb.selectFrom('model_entities').select([sql<string>`${input.id}::uuid`.as('stream_id'), 'id', 'kind', 'body', 'name_folded']).where('stream_id', '=', input.projectId))
     .execute();
+  // A branch keeps what it started from: the base of a three-way merge (a revision is its own base).
+  if (input.kind !== 'revision') {
+    await trx
+      .insertInto('branch_base_entities')
+      .columns(['branch_id', 'id', 'kind', 'body'])
+      .expression((eb) => eb.selectFrom('model_entities').select([sql<string>`${input.id}::uuid`.as('branch_id'), 'id', 'kind', 'body']).where('stream_id', '=', input.projectId))
+      .execute();
+  }
   return (await findStream(trx, input.id))!;
 }

@@ -5,6 +5,7 @@ import { ConflictError, ValidationError } from '../../platform/errors/service-er
 import type { CostLine, SheetRecords } from './cost-sheet';
 import { assumptionColumns, assumptionOfRow, resourceColumns, resourceOfRow, type AssumptionRow, type ResourceRow } from './cost-sheet-rows';
 import { applySheetChange, type SheetChange } from './sheet-rules';
+import { mergedBranchIsReadOnly } from '../../core/model/stream-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -40,8 +41,13 @@ export async function readSheet(db: Db, streamId: string): Promise<StoredSheet> 
   return (db as Kysely<Database>).transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
 }
 
-/** The sheet row of a line, made when missing, locked for the rest of the transaction: writers of one sheet go one at a time. */
+/**
+ * The sheet row of a line, made when missing, locked for the rest of the transaction: writers of one sheet go one at a time.
+ * A merged branch is read only, its costs as its model.
+ */
 async function lockSheet(trx: Transaction<Database>, line: CostLine, now: Date): Promise<void> {
+  const stream = await trx.selectFrom('model_streams').select(['merged_at', 'merged_version']).where('id', '=', line.streamId).executeTakeFirst();
+  if (stream?.merged_at) throw mergedBranchIsReadOnly(stream.merged_version);
   await trx.insertInto('cost_sheets').values({ stream_id: line.streamId, project_id: line.projectId, version: 0, updated_at: now }).onConflict((oc) => oc.column('stream_id').doNothing()).execute();
   await trx.selectFrom('cost_sheets').select('version').where('stream_id', '=', line.streamId).forUpdate().executeTakeFirstOrThrow();
 }

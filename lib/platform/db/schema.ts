@@ -60,6 +60,7 @@ export interface Database {
   model_streams: ModelStreamsTable;
   model_entities: ModelEntitiesTable;
   model_changes: ModelChangesTable;
+  branch_base_entities: BranchBaseEntitiesTable;
   views: ViewsTable;
   view_positions: ViewPositionsTable;
   share_links: ShareLinksTable;
@@ -247,6 +248,20 @@ export interface ModelStreamsTable {
   base_version: number | null;
   created_by: string | null;
   created_at: Timestamp;
+  /** Whether `branch_base_entities` holds the main records the branch was copied from (migration 0027). */
+  base_kept: Generated<boolean>;
+  merged_at: Timestamp | null;
+  merged_by: string | null;
+  /** Main's version the merge made. */
+  merged_version: number | null;
+}
+
+/** The records of main a branch was copied from, as they were then (migration 0027). */
+export interface BranchBaseEntitiesTable {
+  branch_id: string;
+  id: string;
+  kind: string;
+  body: ColumnType<unknown, string, string>;
 }
 
 export interface ModelEntitiesTable {

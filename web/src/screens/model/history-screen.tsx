@@ -8,6 +8,7 @@ import { CompareCounts } from './compare-counts';
 import { createBranch, createRevision, getProject, listBranches, listRevisions, type Branch, type Revision } from './model-api';
 import { currentBranchId, modelHref } from './model-address';
 import { canEditModel } from './model-role';
+import { MergePanel } from './merge-panel';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -73,6 +74,7 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
   const branches = useLoad((signal) => listBranches(projectId, signal), [projectId]);
   const revisions = useLoad((signal) => listRevisions(projectId, signal), [projectId]);
   const [created, setCreated] = useState<string | null>(null);
+  const [merging, setMerging] = useState<string | null>(null);
   const editable = canEditModel(workspaceId);
   const branchesId = useId();
   const revisionsId = useId();
@@ -138,6 +140,7 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
                         <td>
                           {b.name}
                           {b.id === branchId ? <span class="badge">shown now</span> : null}
+                          {b.merged ? <span class="badge">merged into main version {b.merged.modelVersion}</span> : null}
                         </td>
                         <td>{b.kind}</td>
                         <td>{b.baseVersion ?? '–'}</td>
@@ -153,6 +156,11 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
                           <Link href={projectPath(workspaceId, projectId, 'branches', b.id, 'review')} aria-label={`Review ${b.name}`}>
                             Review
                           </Link>
+                          {editable && !b.merged ? (
+                            <button type="button" class="secondary" onClick={() => setMerging(b.id)} aria-label={`Merge or discard ${b.name}`}>
+                              Merge or discard…
+                            </button>
+                          ) : null}
                         </td>
                       </tr>
                     ))}
@@ -162,6 +170,19 @@ export function HistoryScreen({ params }: { params: RouteParams }) {
             )
           }
         </Loaded>
+        {merging && branches.data?.items.some((b) => b.id === merging) ? (
+          <MergePanel
+            key={merging}
+            projectId={projectId}
+            branch={branches.data.items.find((b) => b.id === merging)!}
+            onDone={(message) => {
+              setCreated(message);
+              setMerging(null);
+              branches.reload();
+              project.reload();
+            }}
+          />
+        ) : null}
         {editable ? (
           <NewBranchForm
             projectId={projectId}
