@@ -24,6 +24,7 @@ export interface ApiAnswers {
   'DELETE /api/projects/{projectId}/ai/architecture-proposals/{proposalId}': undefined;
   'DELETE /api/projects/{projectId}/ai/flow-proposals/{proposalId}': undefined;
   'DELETE /api/projects/{projectId}/bindings/{id}': undefined;
+  'DELETE /api/projects/{projectId}/branches/{branchId}': undefined;
   'DELETE /api/projects/{projectId}/channels/{id}': undefined;
   'DELETE /api/projects/{projectId}/costs/assumptions/{assumptionId}': z.output<typeof costs.costSheetSchema>;
   'DELETE /api/projects/{projectId}/costs/estimates/{estimateId}': undefined;
@@ -152,6 +153,7 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/ai/architecture-proposals/{proposalId}/decide': z.output<typeof aiProposals.architectureProposalSchema>;
   'POST /api/projects/{projectId}/bindings': z.output<typeof model.bindingSchema>;
   'POST /api/projects/{projectId}/branches': z.output<typeof streams.branchSchema>;
+  'POST /api/projects/{projectId}/branches/{branchId}/merge': z.output<typeof streams.mergeResultSchema>;
   'POST /api/projects/{projectId}/channels': z.output<typeof model.channelSchema>;
   'POST /api/projects/{projectId}/costs/assumptions': z.output<typeof costs.costSheetSchema>;
   'POST /api/projects/{projectId}/costs/copy': z.output<typeof costs.costSheetSchema>;

@@ -8,7 +8,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { copyMainInto } from '../../lib/features/branches/copy-main';
 import { branchSchema } from '../../contracts/streams';
-import { branchView } from './stream-views';
+import { branchView } from '../../lib/features/branches/stream-views';
 
 const createBranchRequest = z.strictObject({
   name: displayName(200),

@@ -8,7 +8,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
 import { copyMainInto } from '../../lib/features/branches/copy-main';
 import { revisionSchema } from '../../contracts/streams';
-import { revisionView } from './stream-views';
+import { revisionView } from '../../lib/features/branches/stream-views';
 
 const createRevisionRequest = z.strictObject({ name: displayName(200) });
 

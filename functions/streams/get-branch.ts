@@ -5,7 +5,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { branchOrMain } from '../../lib/core/model/stream-store';
 import { branchSchema } from '../../contracts/streams';
-import { branchView } from './stream-views';
+import { branchView } from '../../lib/features/branches/stream-views';
 
 /**
  * One branch, so that a client holding a branch's ID (a link, an agent's earlier answer) reads its

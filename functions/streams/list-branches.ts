@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { listStreams } from '../../lib/core/model/stream-store';
 import { branchesList } from '../../contracts/streams';
-import { branchView } from './stream-views';
+import { branchView } from '../../lib/features/branches/stream-views';
 
 export const listBranches = defineRoute({
   group: 'streams',

@@ -4,7 +4,7 @@ import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { listStreams } from '../../lib/core/model/stream-store';
 import { revisionsList } from '../../contracts/streams';
-import { revisionView } from './stream-views';
+import { revisionView } from '../../lib/features/branches/stream-views';
 
 export const listRevisions = defineRoute({
   group: 'streams',

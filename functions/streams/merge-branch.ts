@@ -7,7 +7,7 @@ import { actorOf } from '../../lib/platform/http/caller';
 import { queryWholeNumber } from '../../lib/platform/http/common-schemas';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { branchView } from './stream-views';
+import { branchView } from '../../lib/features/branches/stream-views';
 
 const mergeQuery = z.strictObject({
   dryRun: z.enum(['true', 'false'], 'must be true or false').optional(),

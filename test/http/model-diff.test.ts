@@ -36,8 +36,8 @@ describe('model diff over HTTP', () => {
     other = await m.createProject(workspaceId, 'Other');
     readToken = await m.createToken(workspaceId, ['read']);
     const document = fullModelDocument(seed);
-    document.elements.push({ id: id('legacy'), kind: 'system', name: 'Legacy', description: null, technology: null, status: 'current', parentId: null, tags: [], icon: null, factStatus: 'declared', provenance: null, stale: null });
-    document.relationships.push({ id: id('r-uses'), fromId: id('customer'), toId: id('shop'), label: 'orders from', technology: 'HTTPS', kind: 'behavioural', lineShape: null, factStatus: 'declared', provenance: null, stale: null });
+    document.elements.push({ id: id('legacy'), kind: 'system', name: 'Legacy', description: null, technology: null, status: 'current', parentId: null, tags: [], icon: null, factStatus: 'declared', provenance: null, stale: null } as never);
+    document.relationships.push({ id: id('r-uses'), fromId: id('customer'), toId: id('shop'), label: 'orders from', technology: 'HTTPS', kind: 'behavioural', lineShape: null, factStatus: 'declared', provenance: null, stale: null } as never);
     const first = await m.importModel(project.id, document);
     expect(first.status, first.text.slice(0, 500)).toBe(200);
     const revision = await m.api('POST', `${P()}/revisions`, admin({ name: 'Before the edits' }));
@@ -51,10 +51,10 @@ describe('model diff over HTTP', () => {
     const byId = <T extends { id: string }>(list: T[], label: string) => list.find((r) => r.id === id(label))!;
     const edited = fullModelDocument(seed);
     byId(edited.elements, 'orders').name = 'Order service';
-    edited.elements.push({ id: id('payments'), kind: 'system', name: 'Payments', description: null, technology: 'Java', status: 'planned', parentId: null, tags: [], icon: null, factStatus: 'declared', provenance: null, stale: null });
+    edited.elements.push({ id: id('payments'), kind: 'system', name: 'Payments', description: null, technology: 'Java', status: 'planned', parentId: null, tags: [], icon: null, factStatus: 'declared', provenance: null, stale: null } as never);
     byId(edited.relationships, 'r-buys').label = 'shops via';
-    edited.relationships.push({ id: id('r-uses'), fromId: id('customer'), toId: id('shop'), label: 'orders from', technology: 'HTTPS', kind: 'behavioural', lineShape: null, factStatus: 'inferred', provenance: { source: 'ai:review', revision: null, confidence: 0.5, acceptedBy: null, acceptedAt: null } as never, stale: null });
-    edited.relationships.push({ id: id('r-pays'), fromId: id('shop'), toId: id('payments'), label: 'charges', technology: null, kind: 'structural', lineShape: null, factStatus: 'declared', provenance: null, stale: null });
+    edited.relationships.push({ id: id('r-uses'), fromId: id('customer'), toId: id('shop'), label: 'orders from', technology: 'HTTPS', kind: 'behavioural', lineShape: null, factStatus: 'inferred', provenance: { source: 'ai:review', revision: null, confidence: 0.5, acceptedBy: null, acceptedAt: null } as never, stale: null } as never);
+    edited.relationships.push({ id: id('r-pays'), fromId: id('shop'), toId: id('payments'), label: 'charges', technology: null, kind: 'structural', lineShape: null, factStatus: 'declared', provenance: null, stale: null } as never);
     byId(edited.messages, 'm-ping').description = 'Liveness' as never;
     Object.assign(byId(edited.schemas, 's-empty'), { content: 'line one\n  line 2\n  line three\n', version: 2 });
     byId(edited.operations, 'o-get').timeoutMs = 500;

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import { InvalidDocumentError, TooLargeError } from '../../platform/errors/service-error';
 import { refuseUnlessExpectedVersion } from './expected-version';
-import type { IgnoredMember } from './ignored-members';
 import { sectionOfKind } from './model-records';
 import { schemaIdsOwnedElsewhere, commitModelChange, loadModelSnapshot } from './model-store';
 import { planImport, schemaIdsNamedIn } from './plan-import';

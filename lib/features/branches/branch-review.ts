@@ -1,3 +1,4 @@
+import { branchView } from './stream-views';
 import type { Kysely } from 'kysely';
 import type { BranchReview } from '../../../contracts/review';
 import type { MasterKeyring } from '../../platform/crypto/master-key';
@@ -5,7 +6,7 @@ import type { Database } from '../../platform/db/schema';
 import type { Profile } from '../../platform/config/service-config';
 import { compareModels } from '../../core/model/diff/compare-records';
 import { loadModelSnapshot } from '../../core/model/model-store';
-import { branchOrMain, type ModelStream } from '../../core/model/stream-store';
+import { branchOrMain } from '../../core/model/stream-store';
 import { listThreads } from '../comments/comment-lists';
 import { costLineOf } from '../costs/cost-lines';
 import { compareLines } from '../costs/estimate-service';
@@ -49,10 +50,6 @@ async function readModelsAndScenarios(db: Kysely<Database>, input: { projectId: 
       const [mainModel, branchModel, scenarios] = await Promise.all([loadModelSnapshot(trx, main.id), loadModelSnapshot(trx, branch.id), liveScenarios(trx, input.projectId, maxReviewedScenarios)]);
       return { main, branch, mainModel, branchModel, ...scenarios };
     });
-}
-
-function branchView(stream: ModelStream): BranchReview['branch'] {
-  return { id: stream.id, name: stream.name, kind: stream.kind as 'draft' | 'variant', baseVersion: stream.baseVersion, modelVersion: stream.modelVersion, createdAt: stream.createdAt };
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Branch } from '../../contracts/streams';
-import type { ModelStream } from '../../lib/core/model/stream-store';
+import type { Branch } from '../../../contracts/streams';
+import type { ModelStream } from '../../core/model/stream-store';
 
 /** A revision as the API shows it: `{id, name, modelVersion, createdAt}` (DECISIONS.md section 2). */
 export function revisionView(stream: ModelStream) {
