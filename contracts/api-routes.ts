@@ -7,6 +7,7 @@ import type * as comments from './comments';
 import type * as costs from './costs';
 import type * as loadTests from './load-tests';
 import type * as prices from './prices';
+import type * as promises from './promises';
 import type * as scenarios from './scenarios';
 import type * as streams from './streams';
 import type * as views from './views';
@@ -14,11 +15,34 @@ import type * as webhooks from './webhooks';
 
 /** Per route of the API whose answers are contracts: the answers of its success statuses. */
 export interface ApiAnswers {
+  'DELETE /api/projects/{projectId}': undefined;
+  'DELETE /api/projects/{projectId}/ai/architecture-proposals/{proposalId}': undefined;
+  'DELETE /api/projects/{projectId}/ai/flow-proposals/{proposalId}': undefined;
+  'DELETE /api/projects/{projectId}/bindings/{id}': undefined;
+  'DELETE /api/projects/{projectId}/channels/{id}': undefined;
   'DELETE /api/projects/{projectId}/costs/assumptions/{assumptionId}': z.output<typeof costs.costSheetSchema>;
+  'DELETE /api/projects/{projectId}/costs/estimates/{estimateId}': undefined;
   'DELETE /api/projects/{projectId}/costs/resources/{resourceId}': z.output<typeof costs.costSheetSchema>;
+  'DELETE /api/projects/{projectId}/elements/{id}': undefined;
+  'DELETE /api/projects/{projectId}/load-tests/profiles/{profileId}': undefined;
+  'DELETE /api/projects/{projectId}/load-tests/results/{resultId}': undefined;
+  'DELETE /api/projects/{projectId}/load-tests/targets/{targetId}': undefined;
   'DELETE /api/projects/{projectId}/load-tests/targets/{targetId}/authorisation': z.output<typeof loadTests.loadTestTargetSchema>;
+  'DELETE /api/projects/{projectId}/messages/{id}': undefined;
+  'DELETE /api/projects/{projectId}/operations/{id}': undefined;
+  'DELETE /api/projects/{projectId}/relationships/{id}': undefined;
+  'DELETE /api/projects/{projectId}/scenarios/{scenarioId}': undefined;
+  'DELETE /api/projects/{projectId}/schemas/{id}': undefined;
+  'DELETE /api/projects/{projectId}/share-links/{linkId}': undefined;
+  'DELETE /api/projects/{projectId}/sources/{sourceId}': undefined;
+  'DELETE /api/projects/{projectId}/subscriptions/{id}': undefined;
+  'DELETE /api/projects/{projectId}/threads/{threadId}/comments/{commentId}': undefined;
+  'DELETE /api/projects/{projectId}/views/{viewId}': undefined;
+  'DELETE /api/workspaces/{workspaceId}/agent-tokens/{tokenId}': undefined;
   'DELETE /api/workspaces/{workspaceId}/invitations/{invitationId}': z.output<typeof account.invitationSchema>;
   'DELETE /api/workspaces/{workspaceId}/members/{memberUserId}': z.output<typeof account.membershipSchema>;
+  'DELETE /api/workspaces/{workspaceId}/prices/{priceId}': undefined;
+  'DELETE /api/workspaces/{workspaceId}/secrets/{name}': undefined;
   'GET /api/auth/external/complete': z.output<typeof account.signedInSchema>;
   'GET /api/instance/audit': z.output<typeof account.auditEntryPage>;
   'GET /api/instance/diagnostics': z.output<typeof account.diagnosticsSchema>;
@@ -46,6 +70,9 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/load-tests/scripts': z.output<typeof loadTests.loadTestScriptsList>;
   'GET /api/projects/{projectId}/load-tests/scripts/{scriptId}': z.output<typeof loadTests.loadTestScriptSchema>;
   'GET /api/projects/{projectId}/load-tests/targets': z.output<typeof loadTests.loadTestTargetsList>;
+  'GET /api/projects/{projectId}/promises': z.output<typeof promises.promiseListPage>;
+  'GET /api/projects/{projectId}/promises/{promiseId}': z.output<typeof promises.promiseDetailSchema>;
+  'GET /api/projects/{projectId}/promises/{promiseId}/runs': z.output<typeof promises.promiseRunsPage>;
   'GET /api/projects/{projectId}/revisions': z.output<typeof streams.revisionsList>;
   'GET /api/projects/{projectId}/scenarios': z.output<typeof scenarios.scenarioSummariesPage>;
   'GET /api/projects/{projectId}/scenarios/{scenarioId}': z.output<typeof scenarios.scenarioSchema>;
@@ -74,6 +101,7 @@ export interface ApiAnswers {
   'PATCH /api/projects/{projectId}/threads/{threadId}/comments/{commentId}': z.output<typeof comments.commentSchema>;
   'PATCH /api/workspaces/{workspaceId}/members/{memberUserId}': z.output<typeof account.membershipSchema>;
   'POST /api/auth/login': z.output<typeof account.signedInSchema>;
+  'POST /api/auth/logout': undefined;
   'POST /api/auth/register': z.output<typeof account.signedInSchema>;
   'POST /api/invitations/{invitationId}': z.output<typeof account.invitationSchema>;
   'POST /api/invitations/{invitationId}/accept': z.output<typeof account.membershipSchema>;
@@ -83,6 +111,7 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/ai/architecture-proposals/from-document': z.output<typeof ai.aiUnavailableAnswerSchema> | z.output<typeof aiProposals.architectureProposalSchema>;
   'POST /api/projects/{projectId}/ai/architecture-proposals/submit': z.output<typeof aiProposals.architectureProposalSchema>;
   'POST /api/projects/{projectId}/ai/architecture-proposals/{proposalId}/decide': z.output<typeof aiProposals.architectureProposalSchema>;
+  'POST /api/projects/{projectId}/ai/explain': z.output<typeof ai.explainAnswerSchema>;
   'POST /api/projects/{projectId}/branches': z.output<typeof streams.branchSchema>;
   'POST /api/projects/{projectId}/costs/assumptions': z.output<typeof costs.costSheetSchema>;
   'POST /api/projects/{projectId}/costs/copy': z.output<typeof costs.costSheetSchema>;
@@ -95,6 +124,9 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/load-tests/scripts': z.output<typeof loadTests.loadTestScriptSchema>;
   'POST /api/projects/{projectId}/load-tests/targets': z.output<typeof loadTests.loadTestTargetSchema>;
   'POST /api/projects/{projectId}/load-tests/targets/{targetId}/authorise': z.output<typeof loadTests.loadTestTargetSchema>;
+  'POST /api/projects/{projectId}/promises': z.output<typeof promises.promiseDetailSchema>;
+  'POST /api/projects/{projectId}/promises/{promiseId}/approve': z.output<typeof promises.promiseDetailSchema>;
+  'POST /api/projects/{projectId}/promises/{promiseId}/runs': z.output<typeof promises.promiseRunSchema>;
   'POST /api/projects/{projectId}/revisions': z.output<typeof streams.revisionSchema>;
   'POST /api/projects/{projectId}/scenarios': z.output<typeof scenarios.writtenScenarioSchema>;
   'POST /api/projects/{projectId}/scenarios/{scenarioId}/run': z.output<typeof scenarios.runResultSchema>;
@@ -120,7 +152,10 @@ export interface ApiAnswers {
   'PUT /api/projects/{projectId}/costs/resources/{resourceId}': z.output<typeof costs.costSheetSchema>;
   'PUT /api/projects/{projectId}/load-tests/targets/{targetId}': z.output<typeof loadTests.loadTestTargetSchema>;
   'PUT /api/projects/{projectId}/load-tests/targets/{targetId}/override': z.output<typeof loadTests.loadTestTargetSchema>;
+  'PUT /api/projects/{projectId}/promises/{promiseId}/draft': z.output<typeof promises.promiseDetailSchema>;
   'PUT /api/projects/{projectId}/scenarios/{scenarioId}': z.output<typeof scenarios.writtenScenarioSchema>;
+  'PUT /api/projects/{projectId}/sources/{sourceId}/apm/key': undefined;
   'PUT /api/projects/{projectId}/views/{viewId}': z.output<typeof views.viewSchema>;
   'PUT /api/projects/{projectId}/views/{viewId}/layout': z.output<typeof views.viewLayoutSchema>;
+  'PUT /api/workspaces/{workspaceId}/secrets/{name}': undefined;
 }

@@ -11,6 +11,7 @@ export * as factStatuses from './fact-statuses';
 export * as facts from './facts';
 export * as loadTests from './load-tests';
 export * as prices from './prices';
+export * as promises from './promises';
 export * as scenarios from './scenarios';
 export * as streams from './streams';
 export * as views from './views';
