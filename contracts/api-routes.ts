@@ -9,6 +9,7 @@ import type * as loadTests from './load-tests';
 import type * as prices from './prices';
 import type * as promises from './promises';
 import type * as scenarios from './scenarios';
+import type * as settings from './settings';
 import type * as streams from './streams';
 import type * as views from './views';
 import type * as webhooks from './webhooks';
@@ -44,8 +45,11 @@ export interface ApiAnswers {
   'DELETE /api/workspaces/{workspaceId}/prices/{priceId}': undefined;
   'DELETE /api/workspaces/{workspaceId}/secrets/{name}': undefined;
   'GET /api/auth/external/complete': z.output<typeof account.signedInSchema>;
+  'GET /api/auth/me': z.output<typeof account.meSchema>;
+  'GET /api/instance': z.output<typeof account.instanceSchema>;
   'GET /api/instance/audit': z.output<typeof account.auditEntryPage>;
   'GET /api/instance/diagnostics': z.output<typeof account.diagnosticsSchema>;
+  'GET /api/instance/settings': z.output<typeof settings.instanceSettingsSchema>;
   'GET /api/invitations': z.output<typeof account.invitationList>;
   'GET /api/projects/{projectId}': z.output<typeof account.projectSchema>;
   'GET /api/projects/{projectId}/ai/architecture-proposals': z.output<typeof aiProposals.architectureProposalPageSchema>;
@@ -91,11 +95,15 @@ export interface ApiAnswers {
   'GET /api/workspaces/{workspaceId}/invitations': z.output<typeof account.invitationList>;
   'GET /api/workspaces/{workspaceId}/members': z.output<typeof account.memberList>;
   'GET /api/workspaces/{workspaceId}/prices': z.output<typeof prices.priceEntriesPage>;
+  'GET /api/workspaces/{workspaceId}/prices/aws/prices': z.output<typeof prices.awsRatesFound>;
   'GET /api/workspaces/{workspaceId}/prices/aws/regions': z.output<typeof prices.awsRegionsSchema>;
   'GET /api/workspaces/{workspaceId}/prices/aws/services': z.output<typeof prices.awsServicesSchema>;
+  'GET /api/workspaces/{workspaceId}/prices/azure/meters': z.output<typeof prices.azureMetersPage>;
   'GET /api/workspaces/{workspaceId}/prices/gcp/services': z.output<typeof prices.gcpServicesSchema>;
+  'GET /api/workspaces/{workspaceId}/prices/gcp/skus': z.output<typeof prices.gcpSkusFound>;
   'GET /api/workspaces/{workspaceId}/projects': z.output<typeof account.projectListPage>;
   'GET /api/workspaces/{workspaceId}/secrets': z.output<typeof account.secretStatusList>;
+  'GET /api/workspaces/{workspaceId}/settings': z.output<typeof settings.workspaceSettingsSchema>;
   'GET /api/workspaces/{workspaceId}/webhook-deliveries': z.output<typeof webhooks.webhookDeliveriesPage>;
   'PATCH /api/projects/{projectId}': z.output<typeof account.projectSchema>;
   'PATCH /api/projects/{projectId}/threads/{threadId}/comments/{commentId}': z.output<typeof comments.commentSchema>;
@@ -148,6 +156,7 @@ export interface ApiAnswers {
   'POST /api/workspaces/{workspaceId}/prices/csv': z.output<typeof prices.priceCsvResultSchema>;
   'POST /api/workspaces/{workspaceId}/prices/gcp': z.output<typeof prices.importedPricesSchema>;
   'POST /api/workspaces/{workspaceId}/projects': z.output<typeof account.projectSchema>;
+  'PUT /api/instance/settings': z.output<typeof settings.instanceSettingsSchema>;
   'PUT /api/projects/{projectId}/costs/assumptions/{assumptionId}': z.output<typeof costs.costSheetSchema>;
   'PUT /api/projects/{projectId}/costs/resources/{resourceId}': z.output<typeof costs.costSheetSchema>;
   'PUT /api/projects/{projectId}/load-tests/targets/{targetId}': z.output<typeof loadTests.loadTestTargetSchema>;
@@ -158,4 +167,5 @@ export interface ApiAnswers {
   'PUT /api/projects/{projectId}/views/{viewId}': z.output<typeof views.viewSchema>;
   'PUT /api/projects/{projectId}/views/{viewId}/layout': z.output<typeof views.viewLayoutSchema>;
   'PUT /api/workspaces/{workspaceId}/secrets/{name}': undefined;
+  'PUT /api/workspaces/{workspaceId}/settings': z.output<typeof settings.workspaceSettingsSchema>;
 }

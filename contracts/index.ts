@@ -13,6 +13,7 @@ export * as loadTests from './load-tests';
 export * as prices from './prices';
 export * as promises from './promises';
 export * as scenarios from './scenarios';
+export * as settings from './settings';
 export * as streams from './streams';
 export * as views from './views';
 export * as webhooks from './webhooks';
