@@ -119,6 +119,14 @@ export type SetupAnswer = z.infer<typeof setupAnswerSchema>;
 export const signedInSchema = z.object({ user: userViewSchema });
 export type SignedIn = z.infer<typeof signedInSchema>;
 
+/** `GET /api/auth/me`: the signed-in person and their workspaces, each with their role. */
+export const meSchema = z.object({ user: userViewSchema, workspaces: z.array(workspaceSummarySchema) });
+export type Me = z.infer<typeof meSchema>;
+
+/** `GET /api/instance`: the profile, the release and whether anyone may register. */
+export const instanceSchema = z.object({ profile: z.enum(['local', 'hosted']), version: z.string(), isInstanceAdmin: z.boolean(), allowSelfRegistration: z.boolean() });
+export type Instance = z.infer<typeof instanceSchema>;
+
 /** `GET /api/workspaces`: the caller's workspaces with their role. */
 export const workspaceSummaryList = listOf(workspaceSummarySchema);
 

@@ -85,3 +85,39 @@ export const aiUsageSchema =   z
 
 export type AiUsage = z.infer<typeof aiUsageSchema>;
 export type ProviderSpend = AiUsage['providers'][number];
+
+/** The kinds of record an explanation may cite: every kind of the model, and scenarios. */
+export const citedKinds = ['element', 'relationship', 'message', 'schema', 'operation', 'channel', 'subscription', 'binding', 'scenario'] as const;
+export type CitedKind = (typeof citedKinds)[number];
+
+const explainTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['element', 'relationship', 'scenario']), id: guid }),
+  z.object({ kind: z.literal('trace-event'), scenarioId: guid, sequence: z.number().int(), runHash: z.string().nullable() }),
+]);
+/** What a question is about: a record, or a trace event of a scenario run. */
+export type ExplainTarget = z.infer<typeof explainTargetSchema>;
+
+const citationSchema = z.object({ id: z.string(), kind: z.enum(citedKinds), name: z.string().nullable() });
+export type Citation = z.infer<typeof citationSchema>;
+
+/** The 200 explain delta: AI output about the target, never part of the model (docs/ai.md "Explain"). */
+export const explainDeltaSchema = z
+  .object({
+    status: z.literal('answered'),
+    task: z.literal('explain'),
+    target: explainTargetSchema.nullable(),
+    branchId: guid.nullable(),
+    modelVersion: z.number().int().meta({ description: 'The version of the model read.' }),
+    explanation: z.string(),
+    citations: z.array(citationSchema).meta({ description: 'The cited records the model read holds.' }),
+    citationsLeftOut: z.number().int().meta({ description: 'Cited IDs that named nothing the model holds.' }),
+    truth: z.literal('ai-output'),
+    truthNote: z.string(),
+    provider: z.object({ id: z.string(), kind: z.string(), model: z.string() }),
+    callId: z.string(),
+  })
+  .meta({ id: 'ExplainDelta' });
+export type ExplainDelta = z.infer<typeof explainDeltaSchema>;
+
+/** `POST P/ai/explain`: the explain delta, or the AI unavailable answer; `status` tells them apart. */
+export const explainAnswerSchema = z.union([explainDeltaSchema, aiUnavailableAnswerSchema]);

@@ -9,6 +9,9 @@ function successStatusesOf(endpoint: Endpoint): number[] {
     .sort((a, b) => a - b);
 }
 
+/** The type of an answer without a body, as web/src/api/client.ts resolves it. */
+const emptyAnswer = 'undefined';
+
 /** The file of a contracts module named in contracts/index.ts: `loadTests` → `load-tests`. */
 function fileOf(module: string): string {
   return module.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -19,7 +22,8 @@ function fileOf(module: string): string {
  * by contracts modules or empty, its `METHOD /path` and those schemas' output types (`undefined`
  * for an empty answer). Schemas are found by
  * identity, so an endpoint that answers with a schema of its own (not yet in contracts/) is left
- * out, and one that changes its schema changes the type the web client reads.
+ * out, and one that changes its schema changes the type the web client reads. An answer without a
+ * body (`'empty'`) is `undefined`.
  */
 export function apiRoutesText(endpoints: readonly Endpoint[], modules: Readonly<Record<string, Readonly<Record<string, unknown>>>>): string {
   const names = new Map<unknown, string>();
@@ -28,13 +32,13 @@ export function apiRoutesText(endpoints: readonly Endpoint[], modules: Readonly<
   for (const endpoint of endpoints) {
     const answers = successStatusesOf(endpoint).map((status) => {
       const answer = endpoint.contract.responses[status];
-      // A success without a body (a deleted record's 204) answers nothing: the client reads `undefined`.
-      if (answer === 'empty') return 'undefined';
+      // No body (a 204 of a delete) is typed as nothing, so the client calls those routes by name too.
+      if (answer === 'empty') return emptyAnswer;
       const name = names.get(typeof answer === 'object' && answer !== null && 'contentType' in answer ? answer.schema : answer);
       return name === undefined ? undefined : `z.output<typeof ${name}>`;
     });
     // Every success answer must be a contract (a new proposal or the AI unavailable answer, say) or empty, or the route is left out.
-    if (answers.length === 0 || answers.some((type) => type === undefined)) continue;
+    if (answers.length === 0 || !answers.every((type): type is string => type !== undefined)) continue;
     const types = [...new Set(answers)];
     lines.set(routeKeyOf(endpoint), `  '${routeKeyOf(endpoint)}': ${types.join(' | ')};`);
   }

@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { aiUnavailableAnswerSchema } from '../../contracts/ai';
-import { explainDeltaSchema } from '../../lib/features/ai/ai-answer-schemas';
+import { explainAnswerSchema } from '../../contracts/ai';
 import { explainModel } from '../../lib/features/ai/explain/explain-model';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { actorOf } from '../../lib/platform/http/caller';
@@ -22,7 +20,7 @@ export const explain = defineRoute({
   answers: {
     200: {
       contentType: 'application/json',
-      schema: z.union([explainDeltaSchema, aiUnavailableAnswerSchema]),
+      schema: explainAnswerSchema,
       description: 'The explain delta (`status` `answered`: AI output, never part of the model), or the AI unavailable answer (`status` `unavailable`).',
     },
     400: 'problem',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { instanceSchema, type Instance } from '../../contracts/account';
 import packageJson from '../../package.json';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
@@ -13,16 +13,17 @@ export const getInstance = defineRoute({
   auth: 'signed-in',
   tokenScope: 'any',
   summary: 'Profile, release version and registration policy',
-  answers: { 200: z.object({ profile: z.enum(['local', 'hosted']), version: z.string(), isInstanceAdmin: z.boolean(), allowSelfRegistration: z.boolean() }) },
+  answers: { 200: instanceSchema },
   access: { role: 'any' },
   example: { as: 'readToken' },
   run: async ({ runtime, caller }) => {
     const policy = await readInstancePolicy(runtime.db, runtime.config.profile);
-    return jsonResponse(200, {
+    const instance: Instance = {
       profile: runtime.config.profile,
       version: packageJson.version,
       isInstanceAdmin: caller.kind === 'person' && caller.isInstanceAdmin,
       allowSelfRegistration: policy.allowSelfRegistration,
-    });
+    };
+    return jsonResponse(200, instance);
   },
 });

@@ -1,25 +1,11 @@
-import { z } from 'zod';
+import { awsRatesFound } from '../../contracts/prices';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
-import { calendarDate } from '../../contracts/schema-kit';
 import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
 import { awsPricesQuery } from '../../lib/features/prices/catalog-requests';
 import { searchAwsPrices as search } from '../../lib/features/prices/catalog-searches';
-import { decimalText } from '../../contracts/prices';
 import { priceWorkspace } from './price-workspace';
-
-const awsRate = z.looseObject({
-  rateCode: z.string(),
-  sku: z.string(),
-  productFamily: z.string().nullable(),
-  description: z.string().nullable(),
-  unit: z.string(),
-  unitPrice: decimalText,
-  currency: z.string(),
-  effectiveDate: calendarDate,
-  attributes: z.record(z.string(), z.string()),
-});
 
 /** ?service=&region=&search=: `{items: [rate], truncated}`; 502 when the AWS Price List fails. */
 export const searchAwsPrices = defineRoute({
@@ -30,7 +16,7 @@ export const searchAwsPrices = defineRoute({
   auth: 'person',
   summary: 'OnDemand rates of an AWS service in a region, searched (viewer)',
   query: awsPricesQuery,
-  answers: { 200: z.object({ items: z.array(awsRate), truncated: z.boolean() }), 502: 'problem' },
+  answers: { 200: awsRatesFound, 502: 'problem' },
   access: { role: 'viewer' },
   description: '502 when the catalog fails or refuses (nothing is stored).',
   example: { query: { service: 'AmazonEC2', region: 'us-east-1', search: 't3.micro' }, status: 502, why: 'the test instance reaches no price catalog' },

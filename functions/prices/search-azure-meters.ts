@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { azureMetersPage } from '../../contracts/prices';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
@@ -6,19 +6,6 @@ import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
 import { azureMeterQuery } from '../../lib/features/prices/catalog-requests';
 import { searchAzureMeters as search } from '../../lib/features/prices/catalog-searches';
 import { priceWorkspace } from './price-workspace';
-
-const azureMeter = z.looseObject({
-  meterId: z.string(),
-  meterName: z.string(),
-  skuId: z.string(),
-  skuName: z.string(),
-  armRegionName: z.string(),
-  unitOfMeasure: z.string(),
-  retailPrice: z.number(),
-  unitPrice: z.number(),
-  currency: z.string(),
-  effectiveDate: z.string(),
-});
 
 /** `{currency, items: [meter], nextCursor}`; 409 while the search is off; 502 when Azure fails. */
 export const searchAzureMeters = defineRoute({
@@ -29,7 +16,7 @@ export const searchAzureMeters = defineRoute({
   auth: 'person',
   summary: 'Search Azure retail prices, a page at a time (viewer)',
   query: azureMeterQuery,
-  answers: { 200: z.object({ currency: z.string(), items: z.array(azureMeter), nextCursor: z.string().nullable() }), 409: 'problem', 502: 'problem' },
+  answers: { 200: azureMetersPage, 409: 'problem', 502: 'problem' },
   access: { role: 'viewer' },
   description: '409 while cost.azurePricesBaseUrl is empty. 502 when the catalog fails or refuses (nothing is stored).',
   example: { query: { serviceName: 'Virtual Machines' }, status: 409, why: 'the fixture workspace turns the Azure search off' },

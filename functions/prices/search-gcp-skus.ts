@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { gcpSkusFound } from '../../contracts/prices';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery } from '../../lib/platform/http/parse-input';
@@ -6,16 +6,6 @@ import { priceCatalogContext } from '../../lib/features/prices/catalog-access';
 import { gcpSkusQuery } from '../../lib/features/prices/catalog-requests';
 import { searchGcpSkus as search } from '../../lib/features/prices/catalog-searches';
 import { priceWorkspace } from './price-workspace';
-
-const gcpSku = z.looseObject({
-  skuId: z.string(),
-  description: z.string(),
-  serviceRegions: z.array(z.string()),
-  usageUnit: z.string().nullable(),
-  currency: z.string().nullable(),
-  effectiveDate: z.string().nullable(),
-  tiers: z.array(z.looseObject({})),
-});
 
 /** ?serviceId=&region=&search=&currency=: `{currency, items: [sku], truncated}`; 409 without `gcp:apiKey`; 502 when Google fails. */
 export const searchGcpSkus = defineRoute({
@@ -26,7 +16,7 @@ export const searchGcpSkus = defineRoute({
   auth: 'person',
   summary: 'SKUs of a Google Cloud service with their prices, searched (viewer)',
   query: gcpSkusQuery,
-  answers: { 200: z.object({ currency: z.string(), items: z.array(gcpSku), truncated: z.boolean() }), 409: 'problem', 502: 'problem' },
+  answers: { 200: gcpSkusFound, 409: 'problem', 502: 'problem' },
   access: { role: 'viewer' },
   description: '409 without gcp:apiKey. 502 when the catalog fails or refuses (nothing is stored).',
   example: { query: { serviceId: '6F81-5844-456A' }, status: 409, why: 'the fixture workspace holds no gcp:apiKey' },

@@ -3,7 +3,7 @@ import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { promiseDetailSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { promiseDetailSchema } from '../../contracts/promises';
 import { approvePromiseDraft } from '../../lib/features/promises/promise-commands';
 import { readPromiseDetail } from '../../lib/features/promises/promise-views';
 import { approveRequest } from './promise-inputs';

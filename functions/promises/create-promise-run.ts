@@ -4,7 +4,7 @@ import { actorOf } from '../../lib/platform/http/caller';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { promiseRunSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { promiseRunSchema } from '../../contracts/promises';
 import { runObligation } from '../../lib/features/promises/run-obligation';
 import { runRequest } from './promise-inputs';
 import { promiseParams } from './promise-params';

@@ -3,7 +3,7 @@ import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseBody, pathUuid } from '../../lib/platform/http/parse-input';
-import { promiseDetailSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { promiseDetailSchema } from '../../contracts/promises';
 import { createPromise as insertPromise } from '../../lib/features/promises/promise-commands';
 import { readPromiseDetail } from '../../lib/features/promises/promise-views';
 import { createPromiseRequest, promiseActorOf } from './promise-inputs';

@@ -3,7 +3,7 @@ import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { promiseDetailSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { promiseDetailSchema } from '../../contracts/promises';
 import { readPromiseDetail } from '../../lib/features/promises/promise-views';
 import { promiseParams } from './promise-params';
 

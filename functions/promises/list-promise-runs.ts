@@ -4,8 +4,7 @@ import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
 import { HttpProblem } from '../../lib/platform/http/problem';
-import { pageOf } from '../../contracts/schema-kit';
-import { promiseRunSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { promiseRunsPage } from '../../contracts/promises';
 import { findPromise } from '../../lib/features/promises/promise-store';
 import { findObligation, readPromiseRunPage } from '../../lib/features/promises/promise-views';
 import { runsQuery } from './promise-inputs';
@@ -21,7 +20,7 @@ export const listPromiseRuns = defineRoute({
   summary: 'Runs of a promise, newest first, append-only; ?obligation= ID or key (viewer)',
   params: promiseParams,
   query: runsQuery,
-  answers: { 200: pageOf(promiseRunSchema), 404: 'problem' },
+  answers: { 200: promiseRunsPage, 404: 'problem' },
   access: { role: 'viewer' },
   description: 'Newest first, append-only.',
   example: { as: 'readToken', query: { obligation: 'O1' } },

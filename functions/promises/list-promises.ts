@@ -4,8 +4,7 @@ import { pageQuery } from '../../lib/platform/http/common-schemas';
 import { decodeCursor, encodeCursor } from '../../lib/platform/http/cursor';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { parseQuery, pathUuid } from '../../lib/platform/http/parse-input';
-import { pageOf } from '../../contracts/schema-kit';
-import { promiseListItemSchema } from '../../lib/features/promises/promise-answer-schemas';
+import { promiseListPage } from '../../contracts/promises';
 import { readPromiseListPage } from '../../lib/features/promises/promise-views';
 
 /** 200 `{items, nextCursor}` in requirement-number order, items as list_promises gives them. */
@@ -17,7 +16,7 @@ export const listPromises = defineRoute({
   auth: 'signed-in',
   summary: 'Promises in requirement-number order, with state, counts and gaps (viewer)',
   query: pageQuery,
-  answers: { 200: pageOf(promiseListItemSchema) },
+  answers: { 200: promiseListPage },
   access: { role: 'viewer' },
   description: 'In requirement-number order.',
   example: { as: 'readToken' },

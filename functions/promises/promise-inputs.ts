@@ -3,7 +3,7 @@ import type { Caller } from '../../lib/platform/http/caller';
 import { actorOf } from '../../lib/platform/http/caller';
 import { displayName, pageLimit, guidText, pageCursor, storedJsonObject, storedText } from '../../lib/platform/http/common-schemas';
 import type { PromiseActor } from '../../lib/features/promises/promise-commands';
-import { linkKinds, obligationKinds } from '../../lib/features/promises/promise-records';
+import { linkKinds, obligationKinds } from '../../contracts/promises';
 
 /** Limits of a promise revision (docs/decisions.md "Promises"). */
 export const promiseLimits = Object.freeze({ titleCharacters: 200, textCharacters: 20_000, links: 200, obligations: 100, recipeBytes: 8192 });

@@ -4,7 +4,8 @@ import { settingsContext } from '../../lib/features/settings/settings-context';
 import { instanceSettingsView } from '../../lib/features/settings/settings-service';
 import { settingsEtag } from '../../lib/features/settings/settings-version-header';
 import { requireInstanceAdmin } from './require-instance-admin';
-import { etagNote, instanceSettingsSchema } from './settings-view-schemas';
+import { instanceSettingsSchema } from '../../contracts/settings';
+import { etagNote } from './settings-etag';
 
 /** Instance administrator: `ETag` the quoted version. */
 export const getInstanceSettings = defineRoute({

@@ -5,7 +5,8 @@ import { pathUuid } from '../../lib/platform/http/parse-input';
 import { settingsContext } from '../../lib/features/settings/settings-context';
 import { workspaceSettingsView } from '../../lib/features/settings/settings-service';
 import { settingsEtag } from '../../lib/features/settings/settings-version-header';
-import { etagNote, workspaceSettingsSchema } from './settings-view-schemas';
+import { workspaceSettingsSchema } from '../../contracts/settings';
+import { etagNote } from './settings-etag';
 
 /** Any member: `ETag` the quoted version. */
 export const getWorkspaceSettings = defineRoute({

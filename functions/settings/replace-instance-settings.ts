@@ -8,7 +8,8 @@ import { instanceSettingsBody } from '../../lib/features/settings/settings-schem
 import { replaceInstanceSettings as replaceSettings } from '../../lib/features/settings/settings-service';
 import { ifMatchVersion, settingsEtag } from '../../lib/features/settings/settings-version-header';
 import { requireInstanceAdmin } from './require-instance-admin';
-import { etagNote, ifMatchHeader, instanceSettingsSchema } from './settings-view-schemas';
+import { instanceSettingsSchema } from '../../contracts/settings';
+import { etagNote, ifMatchHeader } from './settings-etag';
 
 /** Instance administrator, a person; the answer is the new settings as GET answers them. */
 export const replaceInstanceSettings = defineRoute({

@@ -8,7 +8,8 @@ import { settingsContext } from '../../lib/features/settings/settings-context';
 import { partialSettingsSchema } from '../../lib/features/settings/settings-schema';
 import { replaceWorkspaceSettings as replaceSettings } from '../../lib/features/settings/settings-service';
 import { ifMatchVersion, settingsEtag } from '../../lib/features/settings/settings-version-header';
-import { etagNote, ifMatchHeader, workspaceSettingsSchema } from './settings-view-schemas';
+import { workspaceSettingsSchema } from '../../contracts/settings';
+import { etagNote, ifMatchHeader } from './settings-etag';
 
 /** The fixture workspace's overrides (test/support/contract-world.ts), kept by the example. */
 const worldSettingsOverrides = { sharing: { linkPolicy: 'public' }, cost: { azurePricesBaseUrl: '' }, github: { apiBaseUrl: 'http://127.0.0.1:9' }, gitlab: { apiBaseUrl: 'http://127.0.0.1:9' } };

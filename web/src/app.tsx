@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks';
-import { api } from './api/client';
+import { call } from './api/call';
 import { Loading } from './components/status';
 import { projectAreas, projectPath } from './navigation';
 import { currentUrl, findScreen, Link, matchPath, navigate, type ScreenRoute } from './router';
@@ -46,7 +46,7 @@ function Header() {
   const person = me.value;
   const signOut = async () => {
     try {
-      await api.post('/api/auth/logout');
+      await call('POST /api/auth/logout', {}, { body: {} });
     } finally {
       me.value = null;
       navigate('/sign-in');

@@ -8,7 +8,7 @@ import { renderViewSvg } from './render-view-svg';
 import { chromiumMissing, launchChromium, pngFromDataUrl, pngSize } from '../../../test/support/render-checks';
 import { nastyModel } from '../../../test/support/render-arbitraries';
 import { revisionSource, shopModel, shopViews } from '../../../test/support/render-fixtures';
-import { pngLimits, svgToPngDataUrl } from './svg-to-png';
+import { pngLimits, svgToPngDataUrl } from '../../../web/src/screens/views/svg-to-png';
 import { playScenario } from '../playback/play-scenario';
 import { renderTraceSequence, sequenceParticipants } from './render-trace-sequence';
 import { sequenceScenarios, sequenceShopModel } from '../../../test/support/trace-sequence-fixtures';

@@ -1,3 +1,4 @@
+import type { AzureMeter } from '../../../contracts/prices';
 import { ValidationError } from '../../platform/errors/service-error';
 import { ExactDecimal } from '../../platform/money/exact-decimal';
 import type { AzureImportRequest } from './catalog-requests';
@@ -14,7 +15,7 @@ import type { NewPriceEntry } from './price-entry';
  * A meter of the search answer: Azure's own fields, prices as decimal strings; `roundedFrom` is
  * Azure's figure of `retailPrice` (the price an import keeps) when it was rounded to 12 places.
  */
-export function azureMeterOf(item: AzureRetailPrice) {
+export function azureMeterOf(item: AzureRetailPrice): AzureMeter {
   return {
     meterId: item.meterId,
     meterName: item.meterName,

@@ -1,4 +1,4 @@
-import type { AwsRegions, AwsServices, GcpServices } from '../../../contracts/prices';
+import type { AwsRatesFound, AwsRegions, AwsServices, AzureMetersPage, GcpServices, GcpSkusFound } from '../../../contracts/prices';
 import { createHash } from 'node:crypto';
 import { decodeCursor, encodeCursor } from '../../platform/http/cursor';
 import { azureMeterOf } from './azure-prices';
@@ -31,7 +31,7 @@ function meterCursorScope(workspaceId: string, filter: AzurePriceFilter): string
 }
 
 /** One page of Azure retail prices (one page of the API, 100 or as many as it answers), with a cursor to the next. */
-export async function searchAzureMeters(context: PriceCatalogContext, workspaceId: string, search: AzureMeterSearch) {
+export async function searchAzureMeters(context: PriceCatalogContext, workspaceId: string, search: AzureMeterSearch): Promise<AzureMetersPage> {
   const { http, baseUrl, defaultCurrency } = await azureCatalog(context, workspaceId);
   const filter: AzurePriceFilter = { serviceName: search.serviceName, armRegionName: search.region, skuName: search.skuName, meterName: search.meterName, currencyCode: search.currency ?? defaultCurrency };
   const scope = meterCursorScope(workspaceId, filter);
@@ -54,7 +54,7 @@ export async function searchAwsRegions(context: PriceCatalogContext, service: st
   return { items: await withCatalogProblems(() => listAwsRegions(http, baseUrl, service)) };
 }
 
-export async function searchAwsPrices(context: PriceCatalogContext, query: { service: string; region: string; search: string | null }) {
+export async function searchAwsPrices(context: PriceCatalogContext, query: { service: string; region: string; search: string | null }): Promise<AwsRatesFound> {
   const { http, baseUrl } = await awsCatalog(context);
   const rates = await withCatalogProblems(() => readAwsRates(http, baseUrl, query.service, query.region));
   return findAwsRates(rates, query.search);
@@ -65,7 +65,7 @@ export async function searchGcpServices(context: PriceCatalogContext, workspaceI
   return { items: await withCatalogProblems(() => listGcpServices(http, baseUrl, apiKey)) };
 }
 
-export async function searchGcpSkus(context: PriceCatalogContext, workspaceId: string, query: { serviceId: string; region: string | null; search: string | null; currency: string | null }) {
+export async function searchGcpSkus(context: PriceCatalogContext, workspaceId: string, query: { serviceId: string; region: string | null; search: string | null; currency: string | null }): Promise<GcpSkusFound> {
   const { http, baseUrl, apiKey, defaultCurrency } = await gcpCatalog(context, workspaceId);
   const currency = query.currency ?? defaultCurrency;
   const skus = await withCatalogProblems(() => listGcpSkus(http, baseUrl, apiKey, query.serviceId, currency));

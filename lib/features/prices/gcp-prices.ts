@@ -1,3 +1,4 @@
+import type { GcpSku as GcpSkuFound } from '../../../contracts/prices';
 import { ValidationError } from '../../platform/errors/service-error';
 import { catalogLimits, type GcpImportRequest } from './catalog-requests';
 import { catalogText, matchesSearch, optionalCatalogText } from './catalog-text';
@@ -15,7 +16,7 @@ function offeredIn(sku: GcpSku, region: string | null): boolean {
 }
 
 /** A SKU of the search answer. */
-export function gcpSkuOf(sku: GcpSku) {
+export function gcpSkuOf(sku: GcpSku): GcpSkuFound {
   return {
     skuId: sku.skuId,
     description: sku.description,

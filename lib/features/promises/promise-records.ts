@@ -7,23 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../core/model/canonical-json';
+import type { LinkKind, ObligationKind, ObligationSource, PromiseOrigin, RunResultValue } from '../../../contracts/promises';
 
-export const obligationKinds = ['scenario-check', 'source-pattern-check', 'manual'] as const;
-export type ObligationKind = (typeof obligationKinds)[number];
-
-/** "An obligation source is generated, manual or agent" (part 1 "Truth notes"). */
-export const obligationSources = ['generated', 'manual', 'agent'] as const;
-export type ObligationSource = (typeof obligationSources)[number];
-
-/** "Promise result: passed, failed, not-run, unsupported" (part 1 "States and transitions"). */
-export const runResults = ['passed', 'failed', 'not-run', 'unsupported'] as const;
-export type RunResultValue = (typeof runResults)[number];
-
-export const promiseOrigins = ['manual', 'agent', 'generated'] as const;
-export type PromiseOrigin = (typeof promiseOrigins)[number];
-
-export const linkKinds = ['element', 'scenario'] as const;
-export type LinkKind = (typeof linkKinds)[number];
+export { linkKinds, obligationKinds, obligationSources, promiseOrigins, runResults } from '../../../contracts/promises';
+export type { LinkKind, ObligationKind, ObligationSource, PromiseOrigin, RunResultValue } from '../../../contracts/promises';
 
 /** What a revision links to: an element of the main model or a scenario of the project. */
 export interface PromiseLink {

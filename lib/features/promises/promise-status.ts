@@ -3,7 +3,8 @@
  * links, and whether each run still holds. Pure: everything read from the
  * database comes in as `PromiseInputs` (docs/decisions.md "Promises").
  */
-import { requirementIdOf, type Obligation, type PromiseLink, type PromiseRecord, type PromiseRevision, type PromiseRun, type RunResultValue } from './promise-records';
+import type { EvidenceStatus, MissingLink, ObligationStatus, PromiseDetail, PromiseListItem, PromiseRunView, PromiseState, ResultCounts } from '../../../contracts/promises';
+import { requirementIdOf, type PromiseRecord, type PromiseRevision, type PromiseRun } from './promise-records';
 
 /** What the named inputs of runs and links are now. */
 export interface PromiseInputs {
@@ -15,49 +16,8 @@ export interface PromiseInputs {
   scenarioFingerprints: ReadonlyMap<string, string>;
 }
 
-export type PromiseState = 'draft' | 'in-force';
-
-export interface ResultCounts {
-  passed: number;
-  failed: number;
-  notRun: number;
-  unsupported: number;
-  stale: number;
-}
-
-export type GapReason = 'no-obligations' | 'never-run' | 'not-run' | 'unsupported' | 'stale';
-
-export interface ObligationStatus {
-  obligationId: string;
-  key: string;
-  kind: Obligation['kind'];
-  /** Result of the latest run of this obligation for this revision; null when it never ran. */
-  result: RunResultValue | null;
-  runId: string | null;
-  at: string | null;
-  current: boolean;
-  stale: boolean;
-}
-
-export interface EvidenceStatus {
-  counts: ResultCounts;
-  obligations: ObligationStatus[];
-  gaps: { obligationId: string | null; key: string | null; reason: GapReason }[];
-}
-
-export interface RunView extends Omit<PromiseRun, 'seq' | 'promiseId'> {
-  /** True when the run is for the revision that now counts and none of its inputs moved. */
-  current: boolean;
-  /** True when an input moved since: the main model version, or the scenario it played. */
-  stale: boolean;
-}
-
-export interface MissingLink extends PromiseLink {
-  /** The revision that names it. */
-  revision: number;
-  /** `links`, or the key of the obligation whose recipe names it. */
-  namedBy: string;
-}
+/** A run as the API shows it (contracts/promises.ts): as stored, with `current` (the run is for the revision that now counts and none of its inputs moved) and `stale` (an input moved since: the main model version, or the scenario it played). */
+export type RunView = PromiseRunView;
 
 /** `draft` until a revision is approved (not yet a requirement), then `in-force`. */
 export function stateOf(promise: PromiseRecord): PromiseState {
@@ -163,7 +123,7 @@ export function needsReviewOf(promise: PromiseRecord, inputs: PromiseInputs): bo
 }
 
 /** The list_promises item of a promise. */
-export function promiseListItem(promise: PromiseRecord, runs: readonly PromiseRun[], inputs: PromiseInputs) {
+export function promiseListItem(promise: PromiseRecord, runs: readonly PromiseRun[], inputs: PromiseInputs): PromiseListItem {
   const counted = countedRevision(promise);
   const evidence = evidenceStatusOf(counted, runs, inputs);
   return {
@@ -183,12 +143,12 @@ export function promiseListItem(promise: PromiseRecord, runs: readonly PromiseRu
   };
 }
 
-function revisionView(revision: PromiseRevision, runs: readonly PromiseRun[], inputs: PromiseInputs) {
+function revisionView(revision: PromiseRevision, runs: readonly PromiseRun[], inputs: PromiseInputs): NonNullable<PromiseDetail['inForce']> {
   return { ...revision, evidenceStatus: evidenceStatusOf(revision, runs, inputs) };
 }
 
 /** The get_promise shape: the promise with its in-force and draft revisions (older ones left out). */
-export function promiseDetail(promise: PromiseRecord, runs: readonly PromiseRun[], inputs: PromiseInputs) {
+export function promiseDetail(promise: PromiseRecord, runs: readonly PromiseRun[], inputs: PromiseInputs): PromiseDetail {
   return {
     id: promise.id,
     requirementId: requirementIdOf(promise.requirementNumber),

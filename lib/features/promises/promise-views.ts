@@ -3,6 +3,7 @@
  * (list_promises items, the get_promise shape, list_promise_runs items).
  */
 import type { Kysely } from 'kysely';
+import type { PromiseDetail, PromiseListItem } from '../../../contracts/promises';
 import type { Database } from '../../platform/db/schema';
 import { mainStream } from '../../core/model/stream-store';
 import { obligationKeyOf, obligationNumberOf, type Obligation, type PromiseRecord, type PromiseRun } from './promise-records';
@@ -27,8 +28,6 @@ export async function readPromiseInputs(db: Kysely<Database>, projectId: string,
   return { mainVersion: stream.modelVersion, existingElementIds: elements, scenarioFingerprints: scenarios };
 }
 
-export type PromiseListItem = ReturnType<typeof promiseListItem>;
-export type PromiseDetail = ReturnType<typeof promiseDetail>;
 
 /** One page of list_promises items in requirement-number order. */
 export async function readPromiseListPage(db: Kysely<Database>, input: { projectId: string; afterNumber: number | null; limit: number }): Promise<{ items: PromiseListItem[]; hasMore: boolean; lastNumber: number | null }> {

@@ -5,13 +5,13 @@
  * (docs/decisions.md "Products behind the stand-in names").
  */
 import { z } from 'zod';
+import { aiProviderKinds, aiTasks, type AiProvider, type InstancePolicy, type PartialSettings, type SettingsDocument } from '../../../contracts/settings';
 import type { Profile } from '../../platform/config/service-config';
 import { builtInScanLimits } from '../../core/extract/scan-limits';
 import { hasControlCharacter, hasInvalidUnicode, isGuid } from '../../platform/text/text-rules';
 
-/** The AI provider kinds (provider-a, -b, -c, -compatible). */
-export const aiProviderKinds = ['openai', 'anthropic', 'gemini', 'openai-compatible'] as const;
-export type AiProviderKind = (typeof aiProviderKinds)[number];
+export { aiProviderKinds, aiTasks } from '../../../contracts/settings';
+export type { AiProvider, AiProviderKind, InstancePolicy, PartialSettings, SettingsDocument } from '../../../contracts/settings';
 
 const emptyGuid = '00000000-0000-0000-0000-000000000000';
 
@@ -60,8 +60,7 @@ export const aiProviderSchema = z
   .superRefine((provider, ctx) => {
     if (provider.enabled && provider.model.trim() === '') ctx.addIssue({ code: 'custom', path: ['model'], message: 'an enabled provider needs a model' });
     if (provider.kind === 'openai-compatible' && provider.baseUrl === '') ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'an openai-compatible provider needs a URL' });
-  });
-export type AiProvider = z.infer<typeof aiProviderSchema>;
+  }) satisfies z.ZodType<AiProvider>;
 
 const providerList = z
   .array(aiProviderSchema, 'must be a list of providers')
@@ -73,9 +72,6 @@ const providerList = z
       seen.add(provider.id);
     });
   });
-
-/** The tasks an AI provider can be routed to. */
-export const aiTasks = ['inferArchitecture', 'proposeFlow', 'critique', 'explain'] as const;
 
 const taskRoutingKeys = { inferArchitecture: guidOrNull, proposeFlow: guidOrNull, critique: guidOrNull, explain: guidOrNull };
 
@@ -155,24 +151,7 @@ export const partialSettingsSchema = z.strictObject(
     sharing: partialSection(sectionKeys.sharing).optional(),
   },
   'must be an object',
-);
-export type PartialSettings = z.infer<typeof partialSettingsSchema>;
-
-/** A complete settings document: every key has a value. */
-export interface SettingsDocument {
-  ai: { providers: AiProvider[]; taskRouting: Record<(typeof aiTasks)[number], string | null> };
-  github: { apiBaseUrl: string; defaultRef: string };
-  gitlab: { apiBaseUrl: string };
-  bitbucket: { apiBaseUrl: string };
-  azureDevOps: { apiBaseUrl: string };
-  import: { maxFiles: number; maxFileBytes: number; maxTotalBytes: number; excludeGlobs: string[]; maxArchiveBytes: number };
-  cost: { provider: string; region: string; currency: string; azurePricesBaseUrl: string; stalePriceAfterDays: number };
-  simulation: { seed: number; durationSeconds: number; warmUpSeconds: number; arrivalRatePerSecond: number };
-  privacy: { sendPrivateCodeToAi: boolean };
-  usage: { monthlyAiBudgetUsd: number | null; maxScansPerDay: number };
-  notifications: { webhookUrl: string | null };
-  sharing: { linkPolicy: 'off' | 'password-only' | 'public'; embedHosts: string[] };
-}
+) satisfies z.ZodType<PartialSettings>;
 
 /** The built-in defaults of part 2 "Settings document"; a key left out of the instance defaults takes these. */
 export function builtInSettings(profile: Profile): SettingsDocument {
@@ -226,8 +205,7 @@ export const instancePolicySchema = z.strictObject(
     maxConcurrentStressRuns: wholeNumber(1, 64).default(4),
   },
   'must be an object',
-);
-export type InstancePolicy = z.infer<typeof instancePolicySchema>;
+) satisfies z.ZodType<InstancePolicy>;
 
 /** Body of PUT /api/instance/settings: exactly `policy` and `defaults`. */
 export const instanceSettingsBody = z.strictObject({ policy: instancePolicySchema, defaults: partialSettingsSchema }, 'must be an object');

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { InstanceSettings, WorkspaceSettings } from '../../../contracts/settings';
 import { appendAudit } from '../../platform/audit/audit-log';
 import type { Profile } from '../../platform/config/service-config';
 import type { Database } from '../../platform/db/schema';
@@ -22,7 +23,7 @@ export interface SettingsContext {
 }
 
 /** The answer of GET W/settings. */
-export async function workspaceSettingsView(context: SettingsContext, workspaceId: string) {
+export async function workspaceSettingsView(context: SettingsContext, workspaceId: string): Promise<WorkspaceSettings> {
   const instance = await readInstanceSettings(context.db, context.profile);
   const workspace = await readWorkspaceSettings(context.db, workspaceId);
   const builtIns = builtInSettings(context.profile);
@@ -48,7 +49,7 @@ async function workspacesWithPolicyViolations(context: SettingsContext, policy: 
 }
 
 /** The answer of GET /api/instance/settings. */
-export async function instanceSettingsView(context: SettingsContext) {
+export async function instanceSettingsView(context: SettingsContext): Promise<InstanceSettings> {
   const instance = await readInstanceSettings(context.db, context.profile);
   return {
     policy: instance.policy,

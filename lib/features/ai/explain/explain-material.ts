@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Citation, ExplainTarget } from '../../../../contracts/ai';
 import type { Database } from '../../../platform/db/schema';
 import { ConflictError, NotFoundError } from '../../../platform/errors/service-error';
 import type { AnyModelRecord, ModelKind } from '../../../core/model/model-records';
@@ -16,9 +17,7 @@ import type { AiDataPart } from '../ai-task';
  * `sequence` in the run over the request's branch (or main), and optionally the run's `hash`,
  * so an explanation never silently describes a run that has changed since it was shown.
  */
-export type ExplainTarget =
-  | { kind: 'element' | 'relationship' | 'scenario'; id: string }
-  | { kind: 'trace-event'; scenarioId: string; sequence: number; runHash: string | null };
+export type { ExplainTarget };
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -167,12 +166,8 @@ export async function explainMaterial(db: Kysely<Database>, input: { projectId: 
   return { stream, parts };
 }
 
-/** A record the model holds, as a citation names it. */
-export interface Citation {
-  id: string;
-  kind: ModelKind | 'scenario';
-  name: string | null;
-}
+/** A record the model holds, as a citation names it (a kind of the model the contract does not list fails to compile below). */
+export type { Citation };
 
 /**
  * The IDs an answer cites that the model read holds (any record kind, or a scenario of the

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ServiceRuntime } from '../../../platform/runtime/service-runtime';
 import type { AiUnavailableAnswer } from '../ai-task';
 import { runAiTask, type AiTaskDependencies } from '../run-ai-task';
-import { type Citation, type ExplainTarget, existingCitations, explainMaterial } from './explain-material';
+import type { ExplainDelta } from '../../../../contracts/ai';
+import { type ExplainTarget, existingCitations, explainMaterial } from './explain-material';
 
 /**
  * The explain task (part 1, the explain path; docs/ai.md "Explain"): a question about a target,
@@ -26,25 +27,6 @@ const instructions = [
 ].join('\n');
 
 const defaultQuestion = 'Explain what this is, what it does in the design, and how it relates to the records around it.';
-
-/** The 200 explain delta: AI output about the target, never part of the model. */
-export interface ExplainDelta {
-  status: 'answered';
-  task: 'explain';
-  target: ExplainTarget | null;
-  branchId: string | null;
-  /** The version of the model read when the question was asked. */
-  modelVersion: number;
-  explanation: string;
-  /** Records the explanation cites that exist in the model read. */
-  citations: Citation[];
-  /** How many cited IDs named nothing the model holds and were left out. */
-  citationsLeftOut: number;
-  truth: 'ai-output';
-  truthNote: string;
-  provider: { id: string; kind: string; model: string };
-  callId: string;
-}
 
 export const explainTruthNote = 'AI explanation, not part of the model and not checked against it; only the cited record IDs were checked to exist.';
 

@@ -1,7 +1,7 @@
 /**
  * The account screens' answers (docs/members-and-invitations.md, docs/secrets.md,
- * docs/settings.md): the contracts' types (contracts/account.ts) under the names the screens use,
- * and the settings documents, still written here.
+ * docs/settings.md): the contracts' types (contracts/account.ts, contracts/settings.ts) under the
+ * names the screens use.
  */
 import type {
   AgentToken,
@@ -34,31 +34,7 @@ export interface FieldMessage {
   message: string;
 }
 
-/** A settings document, whole (effective, defaults) or partial (overrides): sections of keys. */
-export type SettingsDocument = Record<string, Record<string, unknown>>;
-
-export interface WorkspaceSettings {
-  effective: SettingsDocument;
-  overrides: SettingsDocument;
-  defaults: SettingsDocument;
-  policyViolations: FieldMessage[];
-  version: number;
-}
-
-export interface InstancePolicy {
-  allowSelfRegistration: boolean;
-  allowPrivateNetworkUrls: boolean;
-  allowedAiProviderKinds: string[];
-  allowSendingPrivateCodeToAi: boolean;
-  maxConcurrentStressRuns: number;
-}
-
-export interface InstanceSettings {
-  policy: InstancePolicy;
-  defaults: SettingsDocument;
-  version: number;
-  workspacesWithPolicyViolations: { workspaceId: string; name: string; policyViolations: FieldMessage[] }[];
-}
+export type { InstancePolicy, InstanceSettings, WorkspaceSettings } from '../../../../contracts/settings';
 
 /** `If-Match` of a settings save: the quoted version the form was read at (docs/settings.md "Concurrency"). */
 export function ifMatch(version: number): Record<string, string> {

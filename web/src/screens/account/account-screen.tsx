@@ -1,4 +1,4 @@
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { ErrorNotice, Loading } from '../../components/status';
 import { useAction } from '../../components/use-load';
 import { workspacePath } from '../../navigation';
@@ -10,7 +10,7 @@ import { formatTime } from './account-api';
 export function AccountScreen() {
   const person = me.value;
   const signOutEverywhere = useAction(async () => {
-    await api.post('/api/auth/logout', {}, { query: { all: 'true' } });
+    await call('POST /api/auth/logout', {}, { body: {}, query: { all: 'true' } });
     me.value = null;
     navigate('/sign-in', { replace: true });
   });

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { ApiError, api } from '../../api/client';
+import { call } from '../../api/call';
+import { ApiError } from '../../api/client';
 import { Form, TextAreaField, TextField } from '../../components/form';
 import { Loaded } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
@@ -46,7 +47,7 @@ function InstanceForm({ loaded, onReload, onSaved }: { loaded: InstanceSettings;
       throw new ApiError({ type: 'validation_error', title: 'Defaults are not JSON', detail: null, status: 0, errors: [{ field: 'defaults', message: `is not JSON: ${(cause as Error).message}` }] });
     }
     const policy = { allowSelfRegistration, allowPrivateNetworkUrls, allowedAiProviderKinds: kinds, allowSendingPrivateCodeToAi, maxConcurrentStressRuns: settingValue('integer', maxRuns) };
-    const next = await api.put<InstanceSettings>('/api/instance/settings', { policy, defaults: parsedDefaults }, { headers: ifMatch(settings.version) });
+    const next = await call('PUT /api/instance/settings', {}, { body: { policy, defaults: parsedDefaults }, headers: ifMatch(settings.version) });
     setSettings(next);
     setDefaults(JSON.stringify(next.defaults, null, 2));
     setSaved(true);
@@ -107,7 +108,7 @@ function InstanceForm({ loaded, onReload, onSaved }: { loaded: InstanceSettings;
 
 /** Policy and defaults of the instance (`GET`/`PUT /api/instance/settings`, administrator). */
 export function InstanceSettingsSection({ onSaved }: { onSaved: () => void }) {
-  const settings = useLoad((signal) => api.get<InstanceSettings>('/api/instance/settings', { signal }), []);
+  const settings = useLoad((signal) => call('GET /api/instance/settings', {}, { signal }), []);
   return (
     <section aria-labelledby="instance-settings">
       <h2 id="instance-settings">Instance settings</h2>

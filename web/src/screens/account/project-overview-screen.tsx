@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { call } from '../../api/call';
-import { api } from '../../api/client';
 import { Form, TextAreaField, TextField } from '../../components/form';
 import { ErrorNotice, Loaded } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
@@ -39,7 +38,7 @@ function EditProjectForm({ project, onSaved }: { project: Project; onSaved: (pro
 
 function DeleteProject({ project }: { project: Project }) {
   const remove = useAction(async () => {
-    await api.delete(`/api/projects/${encodeURIComponent(project.id)}`);
+    await call('DELETE /api/projects/{projectId}', { projectId: project.id });
     navigate(workspacePath(project.workspaceId), { replace: true });
   });
   return (

@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { call } from '../../api/call';
-import { api } from '../../api/client';
 import { Form, TextField } from '../../components/form';
 import { ErrorNotice, Loaded } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
@@ -24,7 +23,7 @@ function describe(name: string): string {
 function SetSecretForm({ workspaceId, name, onSaved, onCancel }: { workspaceId: string; name: string; onSaved: () => void; onCancel: () => void }) {
   const [value, setValue] = useState('');
   const submit = useAction(async () => {
-    await api.put(`/api/workspaces/${encodeURIComponent(workspaceId)}/secrets/${encodeURIComponent(name)}`, { value });
+    await call('PUT /api/workspaces/{workspaceId}/secrets/{name}', { workspaceId, name }, { body: { value } });
     setValue('');
     onSaved();
   });
@@ -47,7 +46,7 @@ function SetSecretForm({ workspaceId, name, onSaved, onCancel }: { workspaceId: 
 function SecretRow({ workspaceId, secret, onChanged }: { workspaceId: string; secret: SecretStatus; onChanged: () => void }) {
   const [editing, setEditing] = useState(false);
   const remove = useAction(async () => {
-    await api.delete(`/api/workspaces/${encodeURIComponent(workspaceId)}/secrets/${encodeURIComponent(secret.name)}`);
+    await call('DELETE /api/workspaces/{workspaceId}/secrets/{name}', { workspaceId, name: secret.name });
     onChanged();
   });
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import { Loaded } from '../../components/status';
 import { useLoad } from '../../components/use-load';
 import type { RouteParams } from '../../router';
@@ -32,7 +32,7 @@ function SettingsForms({ workspace, loaded, onReload }: { workspace: WorkspaceIt
   const [view, setView] = useState(loaded);
   const canEdit = workspace.role === 'owner';
   const save = async (overrides: Record<string, unknown>) => {
-    const next = await api.put<WorkspaceSettings>(`/api/workspaces/${encodeURIComponent(workspace.id)}/settings`, overrides, { headers: ifMatch(view.version) });
+    const next = await call('PUT /api/workspaces/{workspaceId}/settings', { workspaceId: workspace.id }, { body: overrides, headers: ifMatch(view.version) });
     setView(next);
   };
   return (
@@ -63,7 +63,7 @@ function SettingsForms({ workspace, loaded, onReload }: { workspace: WorkspaceIt
 }
 
 function Settings({ workspace }: { workspace: WorkspaceItem }) {
-  const settings = useLoad((signal) => api.get<WorkspaceSettings>(`/api/workspaces/${encodeURIComponent(workspace.id)}/settings`, { signal }), [workspace.id]);
+  const settings = useLoad((signal) => call('GET /api/workspaces/{workspaceId}/settings', { workspaceId: workspace.id }, { signal }), [workspace.id]);
   return (
     <Loaded state={settings} label="Loading the settings…">
       {/* A reload (after a conflict) draws the forms afresh from what is stored now. */}

@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { call } from '../../api/call';
-import { api } from '../../api/client';
 import { Form, SelectField, TextField } from '../../components/form';
 import { Empty, ErrorNotice, Loaded } from '../../components/status';
 import { useAction, useLoad } from '../../components/use-load';
@@ -72,7 +71,7 @@ function CreateTokenForm({ workspaceId, projects, onCreated }: { workspaceId: st
 
 function TokenTable({ workspaceId, tokens, projects, onRevoked }: { workspaceId: string; tokens: AgentToken[]; projects: ProjectItem[]; onRevoked: () => void }) {
   const revoke = useAction(async (tokenId: string) => {
-    await api.delete(`/api/workspaces/${encodeURIComponent(workspaceId)}/agent-tokens/${encodeURIComponent(tokenId)}`);
+    await call('DELETE /api/workspaces/{workspaceId}/agent-tokens/{tokenId}', { workspaceId, tokenId });
     onRevoked();
   });
   if (tokens.length === 0) return <Empty>No agent tokens. An agent or `svc scan` needs one to reach this workspace.</Empty>;

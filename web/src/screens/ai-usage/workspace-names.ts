@@ -1,6 +1,5 @@
-import { api, type Page } from '../../api/client';
+import { call } from '../../api/call';
 import { useLoad } from '../../components/use-load';
-import type { AgentToken, Member, ProjectItem } from '../account/account-api';
 
 /** Names for the IDs a call record carries: its actor (`user:<id>`, `agent-token:<id>`) and its project. */
 export interface WorkspaceNames {
@@ -20,11 +19,10 @@ async function itemsOrNone<T>(read: Promise<{ items: T[] }>): Promise<T[]> {
 /** Members, agent tokens and the first 200 projects of the workspace, read once for the call table. */
 export function useWorkspaceNames(workspaceId: string) {
   return useLoad(async (signal): Promise<WorkspaceNames> => {
-    const ws = `/api/workspaces/${encodeURIComponent(workspaceId)}`;
     const [members, tokens, projects] = await Promise.all([
-      itemsOrNone(api.get<{ items: Member[] }>(`${ws}/members`, { signal })),
-      itemsOrNone(api.get<{ items: AgentToken[] }>(`${ws}/agent-tokens`, { signal })),
-      itemsOrNone(api.get<Page<ProjectItem>>(`${ws}/projects`, { query: { limit: 200 }, signal })),
+      itemsOrNone(call('GET /api/workspaces/{workspaceId}/members', { workspaceId }, { signal })),
+      itemsOrNone(call('GET /api/workspaces/{workspaceId}/agent-tokens', { workspaceId }, { signal })),
+      itemsOrNone(call('GET /api/workspaces/{workspaceId}/projects', { workspaceId }, { query: { limit: 200 }, signal })),
     ]);
     const people = new Map(members.map((m) => [`user:${m.userId}`, m.name || m.email]));
     const agents = new Map(tokens.map((t) => [`agent-token:${t.id}`, `agent token “${t.name}”`]));

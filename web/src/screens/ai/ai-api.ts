@@ -30,7 +30,10 @@ export interface MissingRecord {
 
 type ProposalDetail = Pick<ArchitectureProposal, 'selection' | 'document' | 'truthNote'>;
 
-/** A flow proposal whole; its schema names the model's records and the scenario document, not yet contracts. */
+/**
+ * A flow proposal whole; its schema names the model's records, not yet contracts, so the flow
+ * proposal's routes are called with plain requests typed by this shape.
+ */
 export interface FlowProposal extends FlowSummary, ProposalDetail {
   flow: { scenario: Record<string, unknown> & { id: string; name: string }; missing: MissingRecord[]; notes: string | null };
 }
@@ -78,5 +81,8 @@ export const proposalsApi = {
   accept: (projectId: string, id: string, body: { name: string | null }) => api.post<FlowProposal>(`${one(projectId, 'flow', id)}/accept`, body),
   reject: (projectId: string, id: string) => request<FlowProposal>('POST', `${one(projectId, 'flow', id)}/reject`),
   decide: (projectId: string, id: string, body: { accept: string[]; reject: string[] }) => call('POST /api/projects/{projectId}/ai/architecture-proposals/{proposalId}/decide', { projectId, proposalId: id }, { body }),
-  remove: (projectId: string, kind: ProposalKind, id: string) => api.delete<void>(one(projectId, kind, id)),
+  remove: (projectId: string, kind: ProposalKind, id: string) =>
+    kind === 'flow'
+      ? call('DELETE /api/projects/{projectId}/ai/flow-proposals/{proposalId}', { projectId, proposalId: id })
+      : call('DELETE /api/projects/{projectId}/ai/architecture-proposals/{proposalId}', { projectId, proposalId: id }),
 };

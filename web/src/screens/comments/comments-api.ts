@@ -2,8 +2,8 @@
  * The comment endpoints as the client calls them (docs/comments.md), typed by the contracts
  * (contracts/comments.ts), so the screens cannot drift from the API.
  */
+import type { Member } from '../../../../contracts/account';
 import type { TargetKind, ThreadStatus } from '../../../../contracts/comments';
-import { api } from '../../api/client';
 import { call } from '../../api/call';
 
 export type { CommentView, DecisionView, PersonRef, QuestionView, TargetKind, ThreadStatus, ThreadSummary, ThreadView } from '../../../../contracts/comments';
@@ -25,11 +25,8 @@ export interface NewThread {
   mentions: string[];
 }
 
-export interface MemberChoice {
-  userId: string;
-  email: string;
-  name: string;
-}
+/** A member a mention can name. */
+export type MemberChoice = Pick<Member, 'userId' | 'email' | 'name'>;
 
 export const commentsApi = {
   list: (projectId: string, filters: ThreadFilters, cursor: string | null, signal?: AbortSignal) =>
@@ -40,7 +37,7 @@ export const commentsApi = {
   edit: (projectId: string, threadId: string, commentId: string, body: string, mentions: string[]) =>
     call('PATCH /api/projects/{projectId}/threads/{threadId}/comments/{commentId}', { projectId, threadId, commentId }, { body: { body, mentions } }),
   remove: (projectId: string, threadId: string, commentId: string) =>
-    api.delete<void>(`/api/projects/${encodeURIComponent(projectId)}/threads/${encodeURIComponent(threadId)}/comments/${encodeURIComponent(commentId)}`),
+    call('DELETE /api/projects/{projectId}/threads/{threadId}/comments/{commentId}', { projectId, threadId, commentId }),
   resolve: (projectId: string, threadId: string) => call('POST /api/projects/{projectId}/threads/{threadId}/resolve', { projectId, threadId }, { body: {} }),
   reopen: (projectId: string, threadId: string) => call('POST /api/projects/{projectId}/threads/{threadId}/reopen', { projectId, threadId }, { body: {} }),
   raiseQuestion: (projectId: string, threadId: string) => call('POST /api/projects/{projectId}/threads/{threadId}/raise-question', { projectId, threadId }, { body: {} }),
@@ -48,7 +45,7 @@ export const commentsApi = {
     call('POST /api/projects/{projectId}/threads/{threadId}/raise-decision', { projectId, threadId }, { body: { title, decision } }),
   decisions: (projectId: string, targetId: string, draftId: string | null, signal?: AbortSignal) =>
     call('GET /api/projects/{projectId}/decisions', { projectId }, { query: { targetId, draftId, limit: 200 }, ...(signal ? { signal } : {}) }),
-  members: (workspaceId: string, signal?: AbortSignal) => api.get<{ items: MemberChoice[] }>(`/api/workspaces/${encodeURIComponent(workspaceId)}/members`, signal ? { signal } : {}),
+  members: (workspaceId: string, signal?: AbortSignal) => call('GET /api/workspaces/{workspaceId}/members', { workspaceId }, signal ? { signal } : {}),
 };
 
 /** Mentions as typed: e-mail addresses or user IDs separated by commas, semicolons or spaces. */

@@ -23,7 +23,6 @@ import type {
   UnpricedLine,
   UsageLine,
 } from '../../../../contracts/costs';
-import { api } from '../../api/client';
 import { call } from '../../api/call';
 
 export type {
@@ -53,7 +52,6 @@ export const assumptionKinds = Object.keys(assumptionKindSet) as AssumptionKind[
 export type ResourceRequest = Omit<CostResource, 'id' | 'factStatus' | 'quantity'> & { id: string | null; quantity: string | null; factStatus: string | null };
 export type AssumptionRequest = Omit<CostAssumption, 'id'> & { id: string | null };
 
-const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/costs`;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const costsApi = {
@@ -74,7 +72,7 @@ export const costsApi = {
   savedList: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/costs/estimates', { projectId }, withSignal(signal)),
   save: (projectId: string, branchId: string | null, body: { name: string | null; asOf: string | null }) => call('POST /api/projects/{projectId}/costs/estimates', { projectId }, { query: { branchId }, body }),
   saved: (projectId: string, estimateId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/costs/estimates/{estimateId}', { projectId, estimateId }, withSignal(signal)),
-  deleteSaved: (projectId: string, estimateId: string) => api.delete<void>(`${base(projectId)}/estimates/${encodeURIComponent(estimateId)}`),
+  deleteSaved: (projectId: string, estimateId: string) => call('DELETE /api/projects/{projectId}/costs/estimates/{estimateId}', { projectId, estimateId }),
   prices: (projectId: string, asOf: string | null, signal?: AbortSignal) => call('GET /api/projects/{projectId}/costs/prices', { projectId }, { query: { asOf }, ...withSignal(signal) }),
 };
 

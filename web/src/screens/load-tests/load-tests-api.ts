@@ -1,8 +1,8 @@
 /**
  * The load-test endpoints as the client calls them (docs/load-tests.md), with
  * the shapes of their answers: the contract's types (contracts/load-tests.ts),
- * typed by route. Promises and their runs, which the estimate comparison names,
- * are copied from the promise endpoints, kept to what the screens read.
+ * typed by route, and the promises and their runs the estimate comparison names
+ * (contracts/promises.ts).
  */
 import type {
   EstimateComparison,
@@ -23,7 +23,8 @@ import type {
   TargetKind,
   Verdict,
 } from '../../../../contracts/load-tests';
-import { api, request } from '../../api/client';
+import type { PromiseListItem as PromiseItem, PromiseRunView as PromiseRun } from '../../../../contracts/promises';
+import { request } from '../../api/client';
 import { call, pathOf } from '../../api/call';
 
 export type {
@@ -53,28 +54,12 @@ export type ProfileShape = (typeof profileShapes)[number];
 export type ProfileRequest = { shape: string } & Partial<Record<'name' | 'seed' | 'durationSeconds' | 'warmUpSeconds' | 'arrivalRatePerSecond' | 'peakRatePerSecond' | 'virtualUsers', string | number>>;
 
 /** A promise as its list gives it, and one of its runs: the estimate comparison names a scenario-check run. */
-export interface PromiseItem {
-  id: string;
-  requirementId: string;
-  title: string;
-}
-
-export interface PromiseRun {
-  id: string;
-  obligationId: string;
-  result: string;
-  at: string;
-  evidence: unknown[];
-}
+export type { PromiseItem, PromiseRun };
 
 /** Whether a promise run played a scenario (a `scenario-run` entry in its evidence): only those can be compared with a result. */
 export function playedScenario(run: PromiseRun): boolean {
   return run.evidence.some((e) => e !== null && typeof e === 'object' && (e as { kind?: unknown }).kind === 'scenario-run');
 }
-
-const project = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}`;
-const L = (projectId: string) => `${project(projectId)}/load-tests`;
-const one = (projectId: string, collection: string, id: string) => `${L(projectId)}/${collection}/${encodeURIComponent(id)}`;
 
 export interface TargetRequest {
   kind: string;
@@ -86,7 +71,7 @@ export const targetsApi = {
   list: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/load-tests/targets', { projectId }, signal ? { signal } : {}),
   create: (projectId: string, body: TargetRequest) => call('POST /api/projects/{projectId}/load-tests/targets', { projectId }, { body }),
   replace: (projectId: string, targetId: string, body: TargetRequest) => call('PUT /api/projects/{projectId}/load-tests/targets/{targetId}', { projectId, targetId }, { body }),
-  remove: (projectId: string, targetId: string) => api.delete<void>(one(projectId, 'targets', targetId)),
+  remove: (projectId: string, targetId: string) => call('DELETE /api/projects/{projectId}/load-tests/targets/{targetId}', { projectId, targetId }),
   authorise: (projectId: string, targetId: string, body: { baseUrl: string; environment: string | null; version: number }) =>
     call('POST /api/projects/{projectId}/load-tests/targets/{targetId}/authorise', { projectId, targetId }, { body }),
   withdraw: (projectId: string, targetId: string) => call('DELETE /api/projects/{projectId}/load-tests/targets/{targetId}/authorisation', { projectId, targetId }),
@@ -98,7 +83,7 @@ export const profilesApi = {
   list: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/load-tests/profiles', { projectId }, signal ? { signal } : {}),
   defaults: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/stress/defaults', { projectId }, signal ? { signal } : {}),
   create: (projectId: string, body: ProfileRequest) => call('POST /api/projects/{projectId}/load-tests/profiles', { projectId }, { body }),
-  remove: (projectId: string, profileId: string) => api.delete<void>(one(projectId, 'profiles', profileId)),
+  remove: (projectId: string, profileId: string) => call('DELETE /api/projects/{projectId}/load-tests/profiles/{profileId}', { projectId, profileId }),
 };
 
 export const scriptsApi = {
@@ -136,7 +121,7 @@ export const resultsApi = {
       contentType: 'application/json',
       query: { scriptId: upload.scriptId, stressRunId: upload.stressRunId, environment: upload.environment, runAt: upload.runAt },
     }),
-  remove: (projectId: string, resultId: string) => api.delete<void>(one(projectId, 'results', resultId)),
+  remove: (projectId: string, resultId: string) => call('DELETE /api/projects/{projectId}/load-tests/results/{resultId}', { projectId, resultId }),
 };
 
 export const compareApi = {
@@ -144,9 +129,9 @@ export const compareApi = {
     call('GET /api/projects/{projectId}/load-tests/compare/results', { projectId }, { query: { baseline, candidate }, ...(signal ? { signal } : {}) }),
   estimate: (projectId: string, resultId: string, runId: string, signal?: AbortSignal) =>
     call('GET /api/projects/{projectId}/load-tests/compare/estimate', { projectId }, { query: { resultId, runId }, ...(signal ? { signal } : {}) }),
-  promises: (projectId: string, signal?: AbortSignal) => api.get<{ items: PromiseItem[]; nextCursor: string | null }>(`${project(projectId)}/promises`, { query: { limit: 100 }, ...(signal ? { signal } : {}) }),
+  promises: (projectId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/promises', { projectId }, { query: { limit: 100 }, ...(signal ? { signal } : {}) }),
   promiseRuns: (projectId: string, promiseId: string, signal?: AbortSignal) =>
-    api.get<{ items: PromiseRun[]; nextCursor: string | null }>(`${project(projectId)}/promises/${encodeURIComponent(promiseId)}/runs`, { query: { limit: 100 }, ...(signal ? { signal } : {}) }),
+    call('GET /api/projects/{projectId}/promises/{promiseId}/runs', { projectId, promiseId }, { query: { limit: 100 }, ...(signal ? { signal } : {}) }),
 };
 
 /** A number as the API gave it; a dash for a value it does not know. */

@@ -1,15 +1,13 @@
 /**
  * The workspace price API as the prices screen calls it (part 2 "Prices"; docs/prices.md):
  * the list, custom prices, CSV imports, deletion and the three catalogs (`azure`, `aws`,
- * `gcp`). Answer shapes are the contracts' (contracts/prices.ts), read as types only; the catalog
- * searches' shapes are copied from docs/prices.md. Every amount is a decimal string, shown as it is
- * and never read into a float.
+ * `gcp`). Answer shapes are the contracts' (contracts/prices.ts), read as types only. Every amount
+ * is a decimal string, shown as it is and never read into a float.
  */
-import type { GcpService, PriceCsvResult, PriceEntry } from '../../../../contracts/prices';
-import { api } from '../../api/client';
+import type { AwsRate, AzureMeter, GcpService, GcpSku, PriceCsvResult, PriceEntry } from '../../../../contracts/prices';
 import { call } from '../../api/call';
 
-export type { GcpService, PriceEntry };
+export type { AwsRate, AzureMeter, GcpService, GcpSku, PriceEntry };
 export type CsvResult = PriceCsvResult;
 
 /** CustomPriceRequest: every field present; `region` and `description` may be null. */
@@ -24,25 +22,6 @@ export interface CustomPriceRequest {
   effectiveDate: string;
 }
 
-export interface AzureMeter {
-  meterId: string;
-  meterName: string;
-  skuId: string;
-  skuName: string;
-  armSkuName: string;
-  productName: string;
-  serviceName: string;
-  armRegionName: string;
-  location: string;
-  type: string;
-  unitOfMeasure: string;
-  tierMinimumUnits: string;
-  retailPrice: string;
-  roundedFrom: string | null;
-  currency: string;
-  effectiveDate: string;
-}
-
 export interface AzureMeterQuery {
   serviceName: string;
   region: string;
@@ -51,59 +30,31 @@ export interface AzureMeterQuery {
   currency: string;
 }
 
-export interface AwsRate {
-  rateCode: string;
-  sku: string;
-  productFamily: string | null;
-  attributes: Record<string, string>;
-  description: string;
-  unit: string;
-  beginRange: string | null;
-  endRange: string | null;
-  currency: string;
-  unitPrice: string;
-  roundedFrom: string | null;
-  effectiveDate: string;
-}
-
-export interface GcpSku {
-  skuId: string;
-  description: string;
-  category: { serviceDisplayName: string; resourceFamily: string; resourceGroup: string; usageType: string };
-  serviceRegions: string[];
-  usageUnit: string | null;
-  usageUnitDescription: string | null;
-  currency: string | null;
-  effectiveDate: string | null;
-  tiers: { startUsageAmount: string; unitPrice: string }[];
-}
-
 /** The largest page the list gives (docs/prices.md: `limit` 1–200). */
 export const largestPricePage = 200;
 
-const base = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(workspaceId)}/prices`;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const pricesApi = {
   list: (workspaceId: string, cursor: string | null, limit: number, signal?: AbortSignal) => call('GET /api/workspaces/{workspaceId}/prices', { workspaceId }, { query: { cursor, limit }, ...withSignal(signal) }),
   create: (workspaceId: string, body: CustomPriceRequest) => call('POST /api/workspaces/{workspaceId}/prices', { workspaceId }, { body }),
   importCsv: (workspaceId: string, csv: string) => call('POST /api/workspaces/{workspaceId}/prices/csv', { workspaceId }, { body: { csv } }),
-  remove: (workspaceId: string, priceId: string) => api.delete<void>(`${base(workspaceId)}/${encodeURIComponent(priceId)}`),
+  remove: (workspaceId: string, priceId: string) => call('DELETE /api/workspaces/{workspaceId}/prices/{priceId}', { workspaceId, priceId }),
 
   azureMeters: (workspaceId: string, query: AzureMeterQuery, cursor: string | null, signal?: AbortSignal) =>
-    api.get<{ currency: string; items: AzureMeter[]; nextCursor: string | null }>(`${base(workspaceId)}/azure/meters`, { query: { ...query, cursor }, ...withSignal(signal) }),
+    call('GET /api/workspaces/{workspaceId}/prices/azure/meters', { workspaceId }, { query: { ...query, cursor }, ...withSignal(signal) }),
   importAzure: (workspaceId: string, body: { meterId: string; skuId: string | null; armRegionName: string | null; currency: string }) =>
     call('POST /api/workspaces/{workspaceId}/prices/azure', { workspaceId }, { body }),
 
   awsServices: (workspaceId: string, signal?: AbortSignal) => call('GET /api/workspaces/{workspaceId}/prices/aws/services', { workspaceId }, withSignal(signal)),
   awsRegions: (workspaceId: string, service: string, signal?: AbortSignal) => call('GET /api/workspaces/{workspaceId}/prices/aws/regions', { workspaceId }, { query: { service }, ...withSignal(signal) }),
   awsRates: (workspaceId: string, query: { service: string; region: string; search: string }, signal?: AbortSignal) =>
-    api.get<{ items: AwsRate[]; truncated: boolean }>(`${base(workspaceId)}/aws/prices`, { query, ...withSignal(signal) }),
+    call('GET /api/workspaces/{workspaceId}/prices/aws/prices', { workspaceId }, { query, ...withSignal(signal) }),
   importAws: (workspaceId: string, body: { service: string; region: string; rateCodes: string[] | null }) => call('POST /api/workspaces/{workspaceId}/prices/aws', { workspaceId }, { body }),
 
   gcpServices: (workspaceId: string, signal?: AbortSignal) => call('GET /api/workspaces/{workspaceId}/prices/gcp/services', { workspaceId }, withSignal(signal)),
   gcpSkus: (workspaceId: string, query: { serviceId: string; region: string; search: string; currency: string }, signal?: AbortSignal) =>
-    api.get<{ currency: string; items: GcpSku[]; truncated: boolean }>(`${base(workspaceId)}/gcp/skus`, { query, ...withSignal(signal) }),
+    call('GET /api/workspaces/{workspaceId}/prices/gcp/skus', { workspaceId }, { query, ...withSignal(signal) }),
   importGcp: (workspaceId: string, body: { serviceId: string; region: string | null; currency: string; skuIds: string[] | null }) => call('POST /api/workspaces/{workspaceId}/prices/gcp', { workspaceId }, { body }),
 };
 

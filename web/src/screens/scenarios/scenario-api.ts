@@ -1,8 +1,8 @@
 import type { IgnoredMember } from '../../../../contracts/schema-kit';
 import type { AssertionResult, RunIssue, RunResult, Scenario, ScenarioSummary, StepOutcomeEntry, TraceEvent, WrittenScenario } from '../../../../contracts/scenarios';
 import type { Branch } from '../../../../contracts/streams';
-import { api, request } from '../../api/client';
-import { call } from '../../api/call';
+import { request } from '../../api/client';
+import { call, pathOf } from '../../api/call';
 
 /**
  * The scenario endpoints as the client uses them (part 1 "Scenarios"), with
@@ -47,20 +47,17 @@ export const eventKinds = [
 /** A draft or variant of the model, which a run can play over instead of main. */
 export type ModelBranch = Branch;
 
-const base = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/scenarios`;
-const one = (projectId: string, scenarioId: string) => `${base(projectId)}/${encodeURIComponent(scenarioId)}`;
-
 export const scenarioApi = {
   list: (projectId: string, cursor: string | null, signal: AbortSignal) => call('GET /api/projects/{projectId}/scenarios', { projectId }, { query: { cursor, limit: 50 }, signal }),
   get: (projectId: string, scenarioId: string, signal: AbortSignal) => call('GET /api/projects/{projectId}/scenarios/{scenarioId}', { projectId, scenarioId }, { signal }),
   /** The body is the editor's text as it is, so the server reads exactly what the person wrote (numbers, key order). */
   create: (projectId: string, text: string) => call('POST /api/projects/{projectId}/scenarios', { projectId }, { body: text, contentType: 'application/json' }),
   replace: (projectId: string, scenarioId: string, text: string) => call('PUT /api/projects/{projectId}/scenarios/{scenarioId}', { projectId, scenarioId }, { body: text, contentType: 'application/json' }),
-  remove: (projectId: string, scenarioId: string) => api.delete<void>(one(projectId, scenarioId)),
+  remove: (projectId: string, scenarioId: string) => call('DELETE /api/projects/{projectId}/scenarios/{scenarioId}', { projectId, scenarioId }),
   /** The run route reads no body, so none is sent. */
   run: (projectId: string, scenarioId: string, branchId: string | null) => call('POST /api/projects/{projectId}/scenarios/{scenarioId}/run', { projectId, scenarioId }, { query: { branchId } }),
-  /** The run as Mermaid sequence diagram text (docs/sequence-diagrams.md). */
+  /** The run as Mermaid sequence diagram text (docs/sequence-diagrams.md): text, not a JSON contract, so a plain request. */
   runSequence: (projectId: string, scenarioId: string, branchId: string | null, signal: AbortSignal) =>
-    request<string>('POST', `${one(projectId, scenarioId)}/run`, { query: { branchId, format: 'sequence' }, as: 'text', signal }),
+    request<string>('POST', pathOf('POST /api/projects/{projectId}/scenarios/{scenarioId}/run', { projectId, scenarioId }), { query: { branchId, format: 'sequence' }, as: 'text', signal }),
   branches: (projectId: string, signal: AbortSignal) => call('GET /api/projects/{projectId}/branches', { projectId }, { signal }),
 };

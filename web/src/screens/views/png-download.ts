@@ -1,4 +1,4 @@
-import { pngLimits, svgToPngDataUrl } from '../../../../lib/core/render/svg-to-png';
+import { pngLimits, svgToPngDataUrl } from './svg-to-png';
 
 /** The bytes of a `data:…;base64,` URL as a Blob (a fetch of a data: URL would need CSP `connect-src data:`). */
 function blobOfDataUrl(dataUrl: string): Blob {

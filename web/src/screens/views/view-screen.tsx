@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client';
+import { call } from '../../api/call';
 import type { RouteParams } from '../../router';
 import { Link } from '../../router';
 import { projectPath } from '../../navigation';
@@ -108,7 +108,7 @@ export function ViewScreen({ params }: { params: RouteParams }) {
   const projectId = params.projectId!;
   const viewId = params.viewId!;
   const view = useLoad((signal) => viewsApi.get(projectId, viewId, signal), [projectId, viewId]);
-  const project = useLoad((signal) => api.get<{ name: string }>(`/api/projects/${encodeURIComponent(projectId)}`, { signal }).catch(() => ({ name: 'model' })), [projectId]);
+  const project = useLoad((signal) => call('GET /api/projects/{projectId}', { projectId }, { signal }).catch(() => ({ name: 'model' })), [projectId]);
   return (
     <Loaded state={view} label="Reading the view…">
       {(loaded) => <ViewPage workspaceId={workspaceId} projectId={projectId} view={loaded} projectName={project.data?.name ?? 'model'} onChanged={view.reload} />}

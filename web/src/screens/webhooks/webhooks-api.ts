@@ -3,9 +3,7 @@
  * first, each with the body as sent and every try.
  */
 import type { WebhookAttempt, WebhookDelivery } from '../../../../contracts/webhooks';
-import { api } from '../../api/client';
 import { call } from '../../api/call';
-import type { SecretStatus, WorkspaceSettings } from '../account/account-api';
 
 export type { WebhookAttempt, WebhookDelivery };
 export type WebhookEventStatus = WebhookDelivery['status'];
@@ -14,12 +12,10 @@ export type WebhookAttemptOutcome = WebhookAttempt['outcome'];
 /** The credential that signs every request (docs/webhooks.md "The secret"). */
 export const webhookSecretName = 'notifications:webhookSecret';
 
-const ws = (workspaceId: string) => `/api/workspaces/${encodeURIComponent(workspaceId)}`;
-
 export const webhooksApi = {
   deliveries: (workspaceId: string, cursor: string | null, limit: number, signal: AbortSignal) => call('GET /api/workspaces/{workspaceId}/webhook-deliveries', { workspaceId }, { query: { cursor, limit }, signal }),
-  settings: (workspaceId: string, signal: AbortSignal) => api.get<WorkspaceSettings>(`${ws(workspaceId)}/settings`, { signal }),
-  secrets: (workspaceId: string, signal: AbortSignal) => api.get<{ items: SecretStatus[] }>(`${ws(workspaceId)}/secrets`, { signal }),
+  settings: (workspaceId: string, signal: AbortSignal) => call('GET /api/workspaces/{workspaceId}/settings', { workspaceId }, { signal }),
+  secrets: (workspaceId: string, signal: AbortSignal) => call('GET /api/workspaces/{workspaceId}/secrets', { workspaceId }, { signal }),
 };
 
 /** Each try's outcome in words (docs/webhooks.md "Delivery log"). */

@@ -12,7 +12,7 @@
 /** Part 1: twice the SVG's size, each side at most 8192 pixels. */
 export const pngLimits = Object.freeze({ scale: 2, maxSide: 8192 });
 
-// The few browser types the routine uses (lib/ compiles without the DOM library).
+// The few browser types the routine uses: the renderers' browser test (lib/core/render) compiles it without the DOM library.
 interface PageImage {
   onload: (() => void) | null;
   onerror: (() => void) | null;
