@@ -10,9 +10,11 @@ import type * as loadTests from './load-tests';
 import type * as model from './model';
 import type * as modelDiff from './model-diff';
 import type * as prices from './prices';
+import type * as promises from './promises';
 import type * as review from './review';
 import type * as scans from './scans';
 import type * as scenarios from './scenarios';
+import type * as settings from './settings';
 import type * as sources from './sources';
 import type * as streams from './streams';
 import type * as views from './views';
@@ -50,8 +52,11 @@ export interface ApiAnswers {
   'DELETE /api/workspaces/{workspaceId}/prices/{priceId}': undefined;
   'DELETE /api/workspaces/{workspaceId}/secrets/{name}': undefined;
   'GET /api/auth/external/complete': z.output<typeof account.signedInSchema>;
+  'GET /api/auth/me': z.output<typeof account.meSchema>;
+  'GET /api/instance': z.output<typeof account.instanceSchema>;
   'GET /api/instance/audit': z.output<typeof account.auditEntryPage>;
   'GET /api/instance/diagnostics': z.output<typeof account.diagnosticsSchema>;
+  'GET /api/instance/settings': z.output<typeof settings.instanceSettingsSchema>;
   'GET /api/invitations': z.output<typeof account.invitationList>;
   'GET /api/projects/{projectId}': z.output<typeof account.projectSchema>;
   'GET /api/projects/{projectId}/ai/architecture-proposals': z.output<typeof aiProposals.architectureProposalPageSchema>;
@@ -97,6 +102,9 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/messages/{id}': z.output<typeof model.messageSchema>;
   'GET /api/projects/{projectId}/operations': z.output<typeof model.operationPage>;
   'GET /api/projects/{projectId}/operations/{id}': z.output<typeof model.operationSchema>;
+  'GET /api/projects/{projectId}/promises': z.output<typeof promises.promiseListPage>;
+  'GET /api/projects/{projectId}/promises/{promiseId}': z.output<typeof promises.promiseDetailSchema>;
+  'GET /api/projects/{projectId}/promises/{promiseId}/runs': z.output<typeof promises.promiseRunsPage>;
   'GET /api/projects/{projectId}/relationships': z.output<typeof model.relationshipPage>;
   'GET /api/projects/{projectId}/relationships/{id}': z.output<typeof model.relationshipSchema>;
   'GET /api/projects/{projectId}/revisions': z.output<typeof streams.revisionsList>;
@@ -130,11 +138,15 @@ export interface ApiAnswers {
   'GET /api/workspaces/{workspaceId}/invitations': z.output<typeof account.invitationList>;
   'GET /api/workspaces/{workspaceId}/members': z.output<typeof account.memberList>;
   'GET /api/workspaces/{workspaceId}/prices': z.output<typeof prices.priceEntriesPage>;
+  'GET /api/workspaces/{workspaceId}/prices/aws/prices': z.output<typeof prices.awsRatesFound>;
   'GET /api/workspaces/{workspaceId}/prices/aws/regions': z.output<typeof prices.awsRegionsSchema>;
   'GET /api/workspaces/{workspaceId}/prices/aws/services': z.output<typeof prices.awsServicesSchema>;
+  'GET /api/workspaces/{workspaceId}/prices/azure/meters': z.output<typeof prices.azureMetersPage>;
   'GET /api/workspaces/{workspaceId}/prices/gcp/services': z.output<typeof prices.gcpServicesSchema>;
+  'GET /api/workspaces/{workspaceId}/prices/gcp/skus': z.output<typeof prices.gcpSkusFound>;
   'GET /api/workspaces/{workspaceId}/projects': z.output<typeof account.projectListPage>;
   'GET /api/workspaces/{workspaceId}/secrets': z.output<typeof account.secretStatusList>;
+  'GET /api/workspaces/{workspaceId}/settings': z.output<typeof settings.workspaceSettingsSchema>;
   'GET /api/workspaces/{workspaceId}/webhook-deliveries': z.output<typeof webhooks.webhookDeliveriesPage>;
   'PATCH /api/projects/{projectId}': z.output<typeof account.projectSchema>;
   'PATCH /api/projects/{projectId}/sources/{sourceId}': z.output<typeof sources.sourceSchema>;
@@ -151,6 +163,7 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/ai/architecture-proposals/from-document': z.output<typeof ai.aiUnavailableAnswerSchema> | z.output<typeof aiProposals.architectureProposalSchema>;
   'POST /api/projects/{projectId}/ai/architecture-proposals/submit': z.output<typeof aiProposals.architectureProposalSchema>;
   'POST /api/projects/{projectId}/ai/architecture-proposals/{proposalId}/decide': z.output<typeof aiProposals.architectureProposalSchema>;
+  'POST /api/projects/{projectId}/ai/explain': z.output<typeof ai.explainAnswerSchema>;
   'POST /api/projects/{projectId}/bindings': z.output<typeof model.bindingSchema>;
   'POST /api/projects/{projectId}/branches': z.output<typeof streams.branchSchema>;
   'POST /api/projects/{projectId}/branches/{branchId}/merge': z.output<typeof streams.mergeResultSchema>;
@@ -179,6 +192,9 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/load-tests/targets/{targetId}/authorise': z.output<typeof loadTests.loadTestTargetSchema>;
   'POST /api/projects/{projectId}/messages': z.output<typeof model.messageSchema>;
   'POST /api/projects/{projectId}/operations': z.output<typeof model.operationSchema>;
+  'POST /api/projects/{projectId}/promises': z.output<typeof promises.promiseDetailSchema>;
+  'POST /api/projects/{projectId}/promises/{promiseId}/approve': z.output<typeof promises.promiseDetailSchema>;
+  'POST /api/projects/{projectId}/promises/{promiseId}/runs': z.output<typeof promises.promiseRunSchema>;
   'POST /api/projects/{projectId}/relationships': z.output<typeof model.relationshipSchema>;
   'POST /api/projects/{projectId}/revisions': z.output<typeof streams.revisionSchema>;
   'POST /api/projects/{projectId}/scenarios': z.output<typeof scenarios.writtenScenarioSchema>;
@@ -213,6 +229,7 @@ export interface ApiAnswers {
   'POST /api/workspaces/{workspaceId}/prices/csv': z.output<typeof prices.priceCsvResultSchema>;
   'POST /api/workspaces/{workspaceId}/prices/gcp': z.output<typeof prices.importedPricesSchema>;
   'POST /api/workspaces/{workspaceId}/projects': z.output<typeof account.projectSchema>;
+  'PUT /api/instance/settings': z.output<typeof settings.instanceSettingsSchema>;
   'PUT /api/projects/{projectId}/bindings/{id}': z.output<typeof model.bindingSchema>;
   'PUT /api/projects/{projectId}/channels/{id}': z.output<typeof model.channelSchema>;
   'PUT /api/projects/{projectId}/costs/assumptions/{assumptionId}': z.output<typeof costs.costSheetSchema>;
@@ -222,6 +239,7 @@ export interface ApiAnswers {
   'PUT /api/projects/{projectId}/load-tests/targets/{targetId}/override': z.output<typeof loadTests.loadTestTargetSchema>;
   'PUT /api/projects/{projectId}/messages/{id}': z.output<typeof model.messageSchema>;
   'PUT /api/projects/{projectId}/operations/{id}': z.output<typeof model.operationSchema>;
+  'PUT /api/projects/{projectId}/promises/{promiseId}/draft': z.output<typeof promises.promiseDetailSchema>;
   'PUT /api/projects/{projectId}/relationships/{id}': z.output<typeof model.relationshipSchema>;
   'PUT /api/projects/{projectId}/scenarios/{scenarioId}': z.output<typeof scenarios.writtenScenarioSchema>;
   'PUT /api/projects/{projectId}/schemas/{id}': z.output<typeof model.schemaRecordSchema>;
@@ -230,4 +248,5 @@ export interface ApiAnswers {
   'PUT /api/projects/{projectId}/views/{viewId}': z.output<typeof views.viewSchema>;
   'PUT /api/projects/{projectId}/views/{viewId}/layout': z.output<typeof views.viewLayoutSchema>;
   'PUT /api/workspaces/{workspaceId}/secrets/{name}': undefined;
+  'PUT /api/workspaces/{workspaceId}/settings': z.output<typeof settings.workspaceSettingsSchema>;
 }
