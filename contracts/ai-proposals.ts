@@ -1,11 +1,12 @@
 /**
  * AI proposals as the API answers them (docs/ai-proposals.md "Records"): one zod schema per
  * answer, its type made from it. A flow proposal's whole record names the model's records and the
- * scenario document, whose schemas are the server's still (lib/features/ai-proposals/proposal-answer-schemas.ts);
- * it is built from the fields here.
+ * scenario document.
  */
 import { z } from 'zod';
+import { bindingSchema, channelSchema, elementSchema, messageSchema, operationSchema, relationshipSchema, schemaRecordSchema, subscriptionSchema } from './model';
 import { guid, pageOf, timestamp } from './schema-kit';
+import { scenarioDocumentSchema } from './scenarios';
 
 /**
  * A proposal's states (docs/ai-proposals.md "States"): `open` until decided;
@@ -96,3 +97,34 @@ export type ArchitectureProposal = z.infer<typeof architectureProposalSchema>;
 export const flowProposalPageSchema = pageOf(flowProposalSummarySchema);
 /** `GET P/ai/architecture-proposals`: summaries newest first. */
 export const architectureProposalPageSchema = pageOf(architectureProposalSummarySchema);
+
+const anyModelRecordSchema = z.union([elementSchema, relationshipSchema, messageSchema, schemaRecordSchema, operationSchema, channelSchema, subscriptionSchema, bindingSchema]);
+
+/** A record the flow names that the model lacks, planned with the ID it is created with. */
+export const plannedMissingItemSchema = z.object({
+  alias: z.string(),
+  kind: z.enum(['element', 'operation', 'channel']),
+  id: guid.meta({ description: 'The ID the record is created with; the scenario names it already.' }),
+  record: anyModelRecordSchema.meta({ description: 'The record as `missing/{alias}/create` writes it.' }),
+  needs: z.array(z.string()).meta({ description: 'Aliases of records to create first.' }),
+  createdId: guid.nullable(),
+  createdBy: actor.nullable(),
+  createdAt: timestamp.nullable(),
+});
+
+export type PlannedMissingItem = z.infer<typeof plannedMissingItemSchema>;
+
+/** A flow proposal whole: its summary, who may decide it, and the flow (the scenario, the missing records, notes). */
+export const flowProposalSchema = z
+  .object({
+    ...flowSummaryFields,
+    ...viewFields,
+    flow: z.object({
+      missing: z.array(plannedMissingItemSchema),
+      notes: z.string().nullable(),
+      scenario: scenarioDocumentSchema.meta({ description: 'The scenario, its aliases replaced by the IDs the missing records get.' }),
+    }),
+  })
+  .meta({ id: 'FlowProposal' });
+
+export type FlowProposal = z.infer<typeof flowProposalSchema>;

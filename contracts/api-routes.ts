@@ -62,6 +62,7 @@ export interface ApiAnswers {
   'GET /api/projects/{projectId}/ai/architecture-proposals': z.output<typeof aiProposals.architectureProposalPageSchema>;
   'GET /api/projects/{projectId}/ai/architecture-proposals/{proposalId}': z.output<typeof aiProposals.architectureProposalSchema>;
   'GET /api/projects/{projectId}/ai/flow-proposals': z.output<typeof aiProposals.flowProposalPageSchema>;
+  'GET /api/projects/{projectId}/ai/flow-proposals/{proposalId}': z.output<typeof aiProposals.flowProposalSchema>;
   'GET /api/projects/{projectId}/bindings': z.output<typeof model.bindingPage>;
   'GET /api/projects/{projectId}/bindings/{id}': z.output<typeof model.bindingSchema>;
   'GET /api/projects/{projectId}/branches': z.output<typeof streams.branchesList>;
@@ -164,6 +165,11 @@ export interface ApiAnswers {
   'POST /api/projects/{projectId}/ai/architecture-proposals/submit': z.output<typeof aiProposals.architectureProposalSchema>;
   'POST /api/projects/{projectId}/ai/architecture-proposals/{proposalId}/decide': z.output<typeof aiProposals.architectureProposalSchema>;
   'POST /api/projects/{projectId}/ai/explain': z.output<typeof ai.explainAnswerSchema>;
+  'POST /api/projects/{projectId}/ai/flow-proposals': z.output<typeof ai.aiUnavailableAnswerSchema> | z.output<typeof aiProposals.flowProposalSchema>;
+  'POST /api/projects/{projectId}/ai/flow-proposals/submit': z.output<typeof aiProposals.flowProposalSchema>;
+  'POST /api/projects/{projectId}/ai/flow-proposals/{proposalId}/accept': z.output<typeof aiProposals.flowProposalSchema>;
+  'POST /api/projects/{projectId}/ai/flow-proposals/{proposalId}/missing/{alias}/create': z.output<typeof aiProposals.flowProposalSchema>;
+  'POST /api/projects/{projectId}/ai/flow-proposals/{proposalId}/reject': z.output<typeof aiProposals.flowProposalSchema>;
   'POST /api/projects/{projectId}/bindings': z.output<typeof model.bindingSchema>;
   'POST /api/projects/{projectId}/branches': z.output<typeof streams.branchSchema>;
   'POST /api/projects/{projectId}/branches/{branchId}/merge': z.output<typeof streams.mergeResultSchema>;

@@ -1,9 +1,6 @@
 /**
- * Small pieces the response schemas of the route contracts are made of, and
- * `describes<T>()`, which makes the compiler check that a response schema and
- * the TypeScript type the code answers with name the same members with the
- * same types (a renamed member fails `npm run typecheck`, not only the
- * contract test).
+ * Small pieces the schemas of the contracts are made of, and `Same`, with which a reader that
+ * keeps rules of its own is held to a contract's type by the compiler.
  */
 import { z } from 'zod';
 
@@ -29,29 +26,11 @@ export function listOf<T extends z.ZodType>(item: T) {
 /** Any JSON value the service stores as it came (a detail, a payload). */
 export const anyJson = z.unknown();
 
-/** What JSON.stringify makes of a value: dates become strings, methods and undefined members vanish. */
-export type Jsonified<T> = T extends Date
-  ? string
-  : T extends string | number | boolean | null | undefined
-    ? T
-    : T extends readonly (infer U)[]
-      ? Jsonified<U>[]
-      : T extends object
-        ? { -readonly [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: Jsonified<T[K]> }
-        : T;
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
 /**
- * A response schema whose output is exactly the JSON of `T`: the call does
- * not compile when a member is missing, extra, renamed or of another type.
- *
- * @example
- * export const userViewSchema = describes<UserView>()(z.object({ id: guid, … }));
+ * True when A and B are the same type: `const check: Same<A, B> = true` does not compile when a
+ * member is missing, extra, renamed or of another type.
  */
-export function describes<T>() {
-  return <S extends z.ZodType>(schema: S & (Same<z.output<S>, Jsonified<T>> extends true ? unknown : { mismatch: [z.output<S>, Jsonified<T>] })): S => schema;
-}
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** A member a reader skipped because the format has no such field (a model import, a scenario save). */
 export const ignoredMemberSchema = z.object({ path: z.string().meta({ description: 'JSON path of the member, e.g. `$.elements[0].nmae`.' }), reason: z.string() }).meta({ id: 'IgnoredMember' });

@@ -1,5 +1,5 @@
 import { proposeFlow } from '../../lib/features/ai-proposals/create-flow-proposal';
-import { flowProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { flowProposalSchema } from '../../contracts/ai-proposals';
 import { proposalView } from '../../lib/features/ai-proposals/proposal-views';
 import { authorizeProject } from '../../lib/features/auth/access-policy';
 import { actorOf } from '../../lib/platform/http/caller';

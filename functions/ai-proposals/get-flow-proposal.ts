@@ -1,4 +1,4 @@
-import { flowProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { flowProposalSchema } from '../../contracts/ai-proposals';
 import { defineRoute } from '../../lib/platform/http/define-route';
 import { inProposals } from './proposal-contract-parts';
 import { getProposalOf } from './proposal-operations';

@@ -1,5 +1,5 @@
 import { rejectFlowProposal as reject } from '../../lib/features/ai-proposals/decide-flow-proposal';
-import { flowProposalSchema } from '../../lib/features/ai-proposals/proposal-answer-schemas';
+import { flowProposalSchema } from '../../contracts/ai-proposals';
 import { proposalView } from '../../lib/features/ai-proposals/proposal-views';
 import { jsonResponse } from '../../lib/platform/http/api-types';
 import { defineRoute } from '../../lib/platform/http/define-route';

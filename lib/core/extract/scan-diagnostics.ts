@@ -7,6 +7,7 @@
  * by server scans (stored on the scan, answered in its detail) and by `svc
  * scan` (printed, pushed).
  */
+import type { Same } from '../../../contracts/schema-kit';
 import { z } from 'zod';
 import { maxDiagnosticEntries, type ScanDiagnostics } from '../../../contracts/scans';
 import { storableText } from './storable-text';
@@ -47,7 +48,6 @@ export const scanDiagnosticsSchema = z.strictObject({
   notes: z.array(line).max(maxDiagnosticEntries),
 });
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const readsTheContract: Same<z.infer<typeof scanDiagnosticsSchema>, ScanDiagnostics> = true;
 void readsTheContract;
 

@@ -7,6 +7,7 @@
  * the playback validation over the model with the missing records added. Pure:
  * IDs and the clock of the schema-check budget are passed in.
  */
+import type { PlannedMissingItem } from '../../../contracts/ai-proposals';
 import type { FieldError } from '../../platform/errors/error-codes';
 import type { AnyModelRecord, ModelSnapshot } from '../../core/model/model-records';
 import { overlayModel, type ModelChange } from '../../core/model/overlay-model';
@@ -19,21 +20,8 @@ import { proposalProvenance } from './proposal-provenance';
 import { referenceFieldsOf } from './proposal-records';
 import { resolveReference } from './resolve-references';
 
-/** A record the flow needs, as stored in the proposal. */
-export interface PlannedMissingItem {
-  alias: string;
-  kind: MissingItem['kind'];
-  /** The ID the record is created with; the scenario names it already. */
-  id: string;
-  /** The record as `missing/{alias}/create` writes it: every field, aliases resolved. */
-  record: AnyModelRecord;
-  /** Aliases this record names (a parent, an owner): they are created first. */
-  needs: string[];
-  /** Set once created: the ID the alias is bound to, who created it and when. */
-  createdId: string | null;
-  createdBy: string | null;
-  createdAt: string | null;
-}
+/** A record the flow names that the model lacks: the contract's type (contracts/ai-proposals.ts). */
+export type { PlannedMissingItem };
 
 /** What a flow proposal holds. */
 export interface PlannedFlow {

@@ -2,7 +2,7 @@
  * Proposals as the API and the agent tools answer them (docs/ai-proposals.md
  * "Records"): the same shapes over HTTP and in `list_proposals` / `get_proposal`.
  */
-import type { ArchitectureProposal, ArchitectureProposalSummary, FlowProposalSummary } from '../../../contracts/ai-proposals';
+import type { ArchitectureProposal, ArchitectureProposalSummary, FlowProposal, FlowProposalSummary } from '../../../contracts/ai-proposals';
 import type { ArchitecturePlan } from './plan-architecture-proposal';
 import type { PlannedFlow } from './plan-flow-proposal';
 import type { ProposalKind, ProposalRow } from './proposal-store';
@@ -60,8 +60,11 @@ function viewFields(row: ProposalRow) {
   };
 }
 
-function flowView(row: ProposalRow, flow: PlannedFlow) {
-  return { ...flowSummary(row, flow), ...viewFields(row), flow: { scenario: flow.scenario, missing: flow.missing, notes: flow.notes } };
+function flowView(row: ProposalRow, flow: PlannedFlow): FlowProposal {
+  // The planned scenario went through the scenario reader before it was stored; the reader's type
+  // keeps the nulls a request may send, the answer's describes the document as written.
+  const scenario = flow.scenario as FlowProposal['flow']['scenario'];
+  return { ...flowSummary(row, flow), ...viewFields(row), flow: { scenario, missing: flow.missing, notes: flow.notes } };
 }
 
 function architectureView(row: ProposalRow, plan: ArchitecturePlan): ArchitectureProposal {
@@ -73,7 +76,7 @@ export function proposalView(row: ProposalRow): FlowProposalView | ArchitectureP
   return row.kind === 'flow' ? flowView(row, row.content as PlannedFlow) : architectureView(row, row.content as ArchitecturePlan);
 }
 
-/** The answers' types: the summaries and the architecture proposal are the contracts' (contracts/ai-proposals.ts); the flow proposal's schema (proposal-answer-schemas.ts) is checked against its type here. */
+/** The answers' types are the contracts' (contracts/ai-proposals.ts). */
 export type { ArchitectureProposalSummary, FlowProposalSummary };
-export type FlowProposalView = ReturnType<typeof flowView>;
+export type FlowProposalView = FlowProposal;
 export type ArchitectureProposalView = ArchitectureProposal;

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Same } from '../../../contracts/schema-kit';
 import { z } from 'zod';
 import { type DecideRequest, type DecideResult, maxDecideIds } from '../../../contracts/scans';
 import type { Database } from '../../platform/db/schema';
@@ -29,7 +30,6 @@ export const decideProposalsRequest = z.strictObject({
 export type DecideProposalsRequest = z.infer<typeof decideProposalsRequest>;
 
 // What a client may send (the contract's DecideRequest) is what this reads, member for member.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const readsTheContract: Same<z.input<typeof decideProposalsRequest>, DecideRequest> = true;
 void readsTheContract;
 

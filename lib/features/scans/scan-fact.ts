@@ -1,11 +1,11 @@
 import { factKinds, type FactKind } from '../../../contracts/scans';
+import type { Same } from '../../../contracts/schema-kit';
 import type { ModelKind } from '../../core/model/model-records';
 
 /** A fact as a scan stores and proposes it, and the lines that state it: the contract's types (contracts/scans.ts). */
 export type { FactEvidence, ScanFact } from '../../../contracts/scans';
 
 // The fact kinds of the contract are the model's kinds, every one of them and no other.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const factKindsAreTheModels: Same<FactKind, ModelKind> = true;
 void factKindsAreTheModels;
 
