@@ -37,11 +37,12 @@ const model = {
   version: '1.0',
   project: { name: 'Drift' },
   elements: [
-    element('orders', 'app', 'orders'),
-    element('billing', 'app', 'billing'),
-    element('payments', 'app', 'payments'),
+    element('shop', 'system', 'Shop', { technology: null }),
+    element('orders', 'app', 'orders', { parentId: id('shop') }),
+    element('billing', 'app', 'billing', { parentId: id('shop') }),
+    element('payments', 'app', 'payments', { parentId: id('shop') }),
     element('customer', 'actor', 'Customer', { technology: null }),
-    element('loyalty', 'app', 'loyalty', { status: 'planned' }),
+    element('loyalty', 'app', 'loyalty', { status: 'planned', parentId: id('shop') }),
   ],
   relationships: [],
   messages: [],
@@ -105,7 +106,8 @@ describe('drift over HTTP', () => {
     m = await startModelService();
     const workspaceId = await m.createWorkspace('Drift');
     project = await m.createProject(workspaceId, 'Drift');
-    expect((await m.importModel(project.id, model)).status).toBe(200);
+    const imported = await m.importModel(project.id, model);
+    expect(imported.status, imported.text.slice(0, 800)).toBe(200);
     pushToken = await m.createToken(workspaceId, ['push']);
     readToken = await m.createToken(workspaceId, ['read']);
     const pushed = await m.api('POST', `${P()}/sources/push`, { token: pushToken, json: pushBody('shop', [app('orders', 'Node.js', 1), app('billing', 'Deno', 5), app('shipping', 'Go', 9)], 'a') });

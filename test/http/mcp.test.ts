@@ -643,7 +643,7 @@ describe('/mcp with the official MCP SDK client against the real server', () => 
     expect(endpoints).toEqual(expect.arrayContaining([...readable, 'POST /mcp']));
     expect(endpoints).toContain('GET /api/projects/{projectId}/promises/{promiseId}/runs');
     // A read token also runs scenarios (part 1 "Authentication") and asks for explanations (docs/ai.md); it writes nothing else.
-    expect(endpoints.filter((e: string) => !e.startsWith('GET ')).sort()).toEqual(['DELETE /mcp', 'POST /api/projects/{projectId}/ai/explain', 'POST /api/projects/{projectId}/scenarios/{scenarioId}/run', 'POST /mcp']);
+    expect(endpoints.filter((e: string) => !e.startsWith('GET ')).sort()).toEqual(['DELETE /mcp', 'POST /api/projects/{projectId}/ai/explain', 'POST /api/projects/{projectId}/drift/check', 'POST /api/projects/{projectId}/scenarios/{scenarioId}/run', 'POST /mcp']);
     expect(endpoints).not.toContain('GET /api/auth/me');
     // The web client's routes serve a browser, not an agent.
     expect(endpoints.filter((e: string) => e === 'GET /' || e === 'GET /{proxy+}')).toEqual([]);

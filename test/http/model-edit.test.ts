@@ -563,7 +563,7 @@ describe('model records over HTTP: create, read, list, replace, delete, rules, r
     it('a draft is a copy of main: editing it with ?branchId= changes the branch, not main', async () => {
       const created = await m.api('POST', `${P()}/branches`, admin({ name: 'Try things', kind: 'draft' }));
       expect(created.status, created.text).toBe(201);
-      expect(created.json).toEqual({ id: expect.stringMatching(guid), name: 'Try things', kind: 'draft', baseVersion: version, modelVersion: 0, createdAt: expect.stringMatching(iso) });
+      expect(created.json).toEqual({ id: expect.stringMatching(guid), name: 'Try things', kind: 'draft', baseVersion: version, modelVersion: 0, createdAt: expect.stringMatching(iso), baseKept: true, merged: null });
       branch = created.json;
       expect((await m.api('GET', `${P()}/branches`, admin())).json.items).toEqual([branch]);
 

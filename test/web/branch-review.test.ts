@@ -91,4 +91,18 @@ describe.skipIf(chromiumMissing !== null)('the review page of a branch in the br
     expect(session.consoleErrors).toEqual([]);
     expect(requestsLeavingService(session.requests, session.model.service.url)).toEqual([]);
   });
+
+  it('merges the draft into main from its review, after which main lacks what the draft removed', async () => {
+    await session.open(`/w/${workspaceId}/p/${projectId}/branches/${draftId}/review`);
+    const panel = page.getByRole('region', { name: 'Merge Fewer bindings' });
+    await panel.getByText('No conflicts.').waitFor();
+    expect(await panel.innerText()).toContain('0 added, 0 changed and 2 deleted records');
+    await panel.getByRole('button', { name: 'Merge into main' }).click();
+    await page.getByRole('status').filter({ hasText: 'merged into main' }).waitFor();
+    const relationship = await session.model.api('GET', `/api/projects/${projectId}/relationships/${id('r-stores')}`, { session: session.model.admin.session });
+    expect(relationship.status).toBe(404);
+    const branch = await api('GET', `/api/projects/${projectId}/branches/${draftId}`, undefined, 200);
+    expect(branch.merged?.modelVersion).toBeGreaterThan(1);
+    expect(session.consoleErrors).toEqual([]);
+  });
 });

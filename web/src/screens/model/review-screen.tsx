@@ -1,4 +1,5 @@
 import type { BranchReview, ReviewFinding, ScenarioRunChange } from '../../../../contracts/review';
+import { useState } from 'preact/hooks';
 import { call } from '../../api/call';
 import { Empty, Loaded } from '../../components/status';
 import { useLoad } from '../../components/use-load';
@@ -7,6 +8,7 @@ import { Link, currentUrl, setQueryParameters, type RouteParams } from '../../ro
 import { ComparisonView } from '../costs/comparison-view';
 import { modelHref, recordHref } from './model-address';
 import { sectionOfKind } from './model-api';
+import { MergePanel } from './merge-panel';
 import { canEditModel } from './model-role';
 
 const passText = (passed: boolean | null) => (passed === null ? 'not there' : passed ? 'passes' : 'fails');
@@ -161,7 +163,7 @@ function Threads({ workspaceId, projectId, review }: { workspaceId: string; proj
   );
 }
 
-function ReviewView({ workspaceId, projectId, review }: { workspaceId: string; projectId: string; review: BranchReview }) {
+function ReviewView({ workspaceId, projectId, review, onDecided }: { workspaceId: string; projectId: string; review: BranchReview; onDecided: (message: string) => void }) {
   const labelOf = (line: string) => (line === 'main' ? 'main' : `${review.branch.kind} “${review.branch.name}”`);
   return (
     <>
@@ -169,9 +171,12 @@ function ReviewView({ workspaceId, projectId, review }: { workspaceId: string; p
         {review.branch.kind === 'draft' ? 'Draft' : 'Variant'} “{review.branch.name}” (version {review.branch.modelVersion}, copied from main version {review.branch.baseVersion ?? '?'}) compared
         with main as it is now (version {review.mainVersion}). <Link href={modelHref(workspaceId, projectId, review.branch.id)}>Open the branch</Link>
       </p>
-      {canEditModel(workspaceId) ? (
-        // Merge and Discard (POST P/branches/{id}/merge, DELETE P/branches/{id}) take their place here.
-        <div class="actions review-decision" data-slot="merge-discard" />
+      {review.branch.merged ? (
+        <p class="hint">
+          Merged into main (version {review.branch.merged.modelVersion}) on {review.branch.merged.at.slice(0, 10)}; the branch is read only.
+        </p>
+      ) : canEditModel(workspaceId) ? (
+        <MergePanel projectId={projectId} branch={review.branch} onDone={onDecided} />
       ) : null}
 
       <section aria-labelledby="review-diff">
@@ -214,6 +219,8 @@ export function ReviewScreen({ params }: { params: RouteParams }) {
   const branchId = params.branchId!;
   const asOf = currentUrl.value.searchParams.get('asOf') || null;
   const review = useLoad((signal) => call('GET /api/projects/{projectId}/branches/{branchId}/review', { projectId, branchId }, { query: { asOf }, signal }), [projectId, branchId, asOf]);
+  // After a merge or a discard the review answers another question (or none): say what happened instead.
+  const [decided, setDecided] = useState<string | null>(null);
   return (
     <section class="review-screen">
       <h1>Review of a branch</h1>
@@ -225,9 +232,15 @@ export function ReviewScreen({ params }: { params: RouteParams }) {
         <input type="date" value={asOf ?? ''} onChange={(e) => setQueryParameters({ asOf: (e.currentTarget as HTMLInputElement).value || null })} />
         <span class="hint"> empty: today</span>
       </label>
-      <Loaded state={review} label="Comparing the branch with main…">
-        {(data) => <ReviewView workspaceId={workspaceId} projectId={projectId} review={data} />}
-      </Loaded>
+      {decided ? (
+        <p role="status" class="notice success">
+          {decided}
+        </p>
+      ) : (
+        <Loaded state={review} label="Comparing the branch with main…">
+          {(data) => <ReviewView workspaceId={workspaceId} projectId={projectId} review={data} onDecided={setDecided} />}
+        </Loaded>
+      )}
     </section>
   );
 }
