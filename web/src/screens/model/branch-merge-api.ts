@@ -1,7 +1,6 @@
 /** Merging a branch into main and discarding one (docs/change-review.md). */
 import type { MergeResult, MergeSide } from '../../../../contracts/streams';
 import { call } from '../../api/call';
-import { api } from '../../api/client';
 
 export type { MergeConflict, MergeResult, MergeSide } from '../../../../contracts/streams';
 
@@ -15,7 +14,7 @@ export function mergeBranch(projectId: string, branchId: string, expectedVersion
   return call('POST /api/projects/{projectId}/branches/{branchId}/merge', { projectId, branchId }, { query: { expectedVersion: String(expectedVersion) }, body: { resolutions } });
 }
 
-/** 204 answers no contract, so this goes through the plain client. */
-export function discardBranch(projectId: string, branchId: string): Promise<void> {
-  return api.delete<void>(`/api/projects/${encodeURIComponent(projectId)}/branches/${encodeURIComponent(branchId)}`);
+/** Discards the branch with its cost sheet and comments (204). */
+export function discardBranch(projectId: string, branchId: string): Promise<undefined> {
+  return call('DELETE /api/projects/{projectId}/branches/{branchId}', { projectId, branchId });
 }

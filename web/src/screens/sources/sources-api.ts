@@ -3,7 +3,6 @@
  * (contracts/sources.ts, contracts/scans.ts), so the screens cannot drift from what the API answers.
  */
 import type { DecideRequest, factKinds, maxDecideIds as contractMaxDecideIds, Scan, ScanImpact } from '../../../../contracts/scans';
-import { api } from '../../api/client';
 import { call } from '../../api/call';
 
 export type { DecideResult, EvidenceItem, FactKind, Proposal, ProposedFact, ScanDetail, ScanDiagnostics, ScanState, SourceWindow } from '../../../../contracts/scans';
@@ -38,8 +37,7 @@ export const sourcesApi = {
   get: (projectId: string, sourceId: string, signal?: AbortSignal) => call('GET /api/projects/{projectId}/sources/{sourceId}', { projectId, sourceId }, { signal }),
   create: (projectId: string, body: NewSource) => call('POST /api/projects/{projectId}/sources', { projectId }, { body }),
   rename: (projectId: string, sourceId: string, name: string) => call('PATCH /api/projects/{projectId}/sources/{sourceId}', { projectId, sourceId }, { body: { name } }),
-  /** 204: no answer, so no contract names it. */
-  remove: (projectId: string, sourceId: string) => api.delete<void>(`/api/projects/${encodeURIComponent(projectId)}/sources/${encodeURIComponent(sourceId)}`),
+  remove: (projectId: string, sourceId: string) => call('DELETE /api/projects/{projectId}/sources/{sourceId}', { projectId, sourceId }),
   scan: (projectId: string, sourceId: string) => call('POST /api/projects/{projectId}/sources/{sourceId}/scans', { projectId, sourceId }, { body: { ref: null, includePaths: null, excludePaths: null } }),
   uploadArchive: (projectId: string, sourceId: string, file: Blob) => call('POST /api/projects/{projectId}/sources/{sourceId}/archive', { projectId, sourceId }, { body: file, contentType: 'application/octet-stream' }),
 };

@@ -56,13 +56,12 @@ export const shareLinksApi = {
   revoke: (projectId: string, linkId: string) => call('DELETE /api/projects/{projectId}/share-links/{linkId}', { projectId, linkId }),
 };
 
-/** The model's elements are not contracts yet (their schemas name the model's records), so these are read by hand-written shapes. */
+/** The elements a view is rooted at or picks from. */
 export const elementsApi = {
-  get: (projectId: string, elementId: string, signal?: AbortSignal) =>
-    api.get<ElementSummary>(`${projectBase(projectId)}/elements/${encodeURIComponent(elementId)}`, { signal }),
+  get: (projectId: string, elementId: string, signal?: AbortSignal): Promise<ElementSummary> => call('GET /api/projects/{projectId}/elements/{id}', { projectId, id: elementId }, { signal }),
   /** Elements of main whose name holds `name` (any case), at most `limit`. */
-  search: (projectId: string, name: string, limit: number, signal?: AbortSignal) =>
-    api.get<{ items: ElementSummary[]; total: number }>(`${projectBase(projectId)}/elements`, { query: { name: name.trim() || undefined, limit }, signal }),
+  search: (projectId: string, name: string, limit: number, signal?: AbortSignal): Promise<{ items: ElementSummary[]; total: number }> =>
+    call('GET /api/projects/{projectId}/elements', { projectId }, { query: { name: name.trim() || undefined, limit }, signal }),
 };
 
 /** The effective sharing settings of a workspace (any member may read them), or null when they cannot be read. */
