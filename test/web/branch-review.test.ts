@@ -87,6 +87,12 @@ describe.skipIf(chromiumMissing !== null)('the review page of a branch in the br
     expect(await findings.locator(`[data-finding-id="RV001:${id('r-stores')}"]`).count()).toBe(1);
 
     await page.getByRole('region', { name: 'Open threads' }).getByRole('link', { name: 'Who writes the orders now?' }).waitFor();
+
+    // The Markdown of the whole diff, as the page links it, lists the removed relationship by its ID.
+    const href = await page.getByRole('link', { name: 'Markdown for a pull request' }).getAttribute('href');
+    const markdown = await page.evaluate((url) => fetch(url!).then((r) => r.text()), href);
+    expect(markdown).toMatch(/^# Model diff: main/);
+    expect(markdown).toContain(id('r-stores'));
     await takeScreenshot(page, 'branch-review');
     expect(session.consoleErrors).toEqual([]);
     expect(requestsLeavingService(session.requests, session.model.service.url)).toEqual([]);

@@ -182,8 +182,12 @@ function ReviewView({ workspaceId, projectId, review, onDecided }: { workspaceId
       <section aria-labelledby="review-diff">
         <h2 id="review-diff">Model changes</h2>
         <ModelChanges workspaceId={workspaceId} projectId={projectId} review={review} />
-        {/* The diagram with the changed records marked takes its place here. */}
-        <div data-slot="marked-diagram" />
+        <p class="hint">
+          The whole diff, each field before and after:{' '}
+          <a href={`/api/projects/${encodeURIComponent(projectId)}/diff?from=main&to=branch:${encodeURIComponent(review.branch.id)}&format=markdown`} download={`diff-${review.branch.id}.md`}>
+            Markdown for a pull request
+          </a>
+        </p>
       </section>
 
       <section aria-labelledby="review-costs">
