@@ -45,6 +45,8 @@ export const specToolNames = [
   'get_thread',
   'list_proposals',
   'get_proposal',
+  // docs/change-review.md "Drift".
+  'get_drift',
 ];
 
 /** Runs a command, resolves with its exit code and output (bounded by `timeoutMs`). */
